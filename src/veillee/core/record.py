@@ -1,0 +1,70 @@
+"""Game records: a match as JSON (game, options, seed, actions) that replays identically."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from veillee.core.codec import JSON
+from veillee.core.errors import InvalidRecord, VeilleeError
+from veillee.core.registry import Registry
+from veillee.core.state import RECORD_FORMAT, GameState
+
+__all__ = ["load_record", "replay", "save_record"]
+
+_KEYS = {"format", "game", "players", "options", "seed", "actions", "deck"}
+
+
+def replay(record: object, registry: Registry) -> GameState[Any]:
+    """Rebuild the match a record describes, checking that every action is legal in turn.
+
+    Raises ``InvalidRecord`` saying what is wrong and, for a bad action, which one (counting from 1).
+    """
+    if not isinstance(record, dict):
+        raise InvalidRecord("a game record must be a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise InvalidRecord(f"not a veillée game record (expected format {RECORD_FORMAT!r})")
+    unknown = set(record) - _KEYS
+    if unknown:
+        raise InvalidRecord(f"unknown field(s) in the record: {', '.join(sorted(unknown))}")
+    for key in ("game", "players", "seed", "actions"):
+        if key not in record:
+            raise InvalidRecord(f"the record has no {key!r}")
+    options = record.get("options", {})
+    actions = record["actions"]
+    if not isinstance(options, dict) or not isinstance(actions, list):
+        raise InvalidRecord("'options' must be an object and 'actions' a list")
+    try:
+        state = registry.new_game(
+            record["game"], record["players"], record["seed"], deck=record.get("deck"), **options
+        )
+    except (VeilleeError, TypeError) as exc:
+        raise InvalidRecord(f"cannot start the match: {exc}") from None
+    for number, obj in enumerate(actions, start=1):
+        try:
+            state.apply(state.action_from_json(obj))
+        except VeilleeError as exc:
+            raise InvalidRecord(f"action {number} ({json.dumps(obj, default=repr)}): {exc}") from None
+    return state
+
+
+def load_record(path: str | Path) -> JSON:
+    """Read a record file; raises ``InvalidRecord`` if it is not JSON."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InvalidRecord(f"cannot read {path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidRecord(f"{path} is not a JSON file: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"{path} does not hold a game record")
+    return data
+
+
+def save_record(state: GameState[Any], path: str | Path) -> None:
+    """Write ``state.record()`` to ``path`` (written whole, then renamed, so a crash never truncates it)."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    tmp.replace(target)

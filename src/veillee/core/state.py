@@ -1,0 +1,247 @@
+"""The game protocol: one mutable state per match, driven by ``legal_actions`` and ``apply``.
+
+This is the shape fixed by ``ARCHITECTURE.md`` (OpenSpiel's choice of a mutable state with an explicit
+``clone``): random playouts and tree search run millions of steps, and copying on every step would cost more
+than it buys. The base class owns what every game shares, so no game writes it again:
+
+* the legality check of ``apply`` (against the cached legal list: an illegal action raises
+  ``IllegalAction`` before anything is touched, so the state is left unchanged);
+* the action history, the record and the integer and JSON codecs;
+* the event log, kept as compact raw tuples and redacted for one seat only when asked (building a dict per
+  event in the hot loop would halve the simulator's speed).
+
+A game subclasses ``GameState`` and writes ``_legal``, ``_do``, ``_explain``, ``view``, ``determinize``,
+``_copy``, ``result``, ``_redact`` and the class attributes.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from veillee.core.codec import JSON, Action, ActionCodec
+from veillee.core.errors import IllegalAction
+
+__all__ = ["RECORD_FORMAT", "GameState", "RawEvent", "Result"]
+
+A = TypeVar("A", bound=Action)
+
+RECORD_FORMAT = "veillee-record/1"
+"""The ``format`` tag of game records; bump it if the record layout ever changes."""
+
+RawEvent = tuple[Any, ...]
+"""An event as a game stores it: ``(kind, *facts)``; ``GameState._redact`` turns it into a seat's JSON."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished match, per seat.
+
+    ``scores`` are the game's own points; ``ranks`` are 1 for the best, ties sharing a rank; ``returns`` are
+    what learning agents maximise: 1.0 for each winner, 0.0 for everybody else.
+    """
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        return tuple(1.0 if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
+    @classmethod
+    def from_scores(
+        cls, scores: Sequence[int], *, lower_is_better: bool = False, winners: Sequence[int] | None = None
+    ) -> Result:
+        """Ranks by score (competition ranking: 1, 1, 3); winners default to every seat ranked first."""
+        sign = 1 if lower_is_better else -1
+        keys = [sign * s for s in scores]
+        ranks = tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+        if winners is None:
+            winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+        return cls(tuple(scores), ranks, tuple(sorted(winners)))
+
+    def to_json(self) -> JSON:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "returns": list(self.returns),
+        }
+
+
+class GameState(ABC, Generic[A]):
+    """A whole match of one game, from the first deal to the last round.
+
+    Attributes every front-end reads (plain attributes, not properties, because the simulator reads them
+    on every step):
+
+    * ``to_act``: the seat whose decision is awaited now; ``None`` once the match is over;
+    * ``is_over``: whether the match is finished;
+    * ``num_players``, ``seed``, ``options`` (the game's options, normalised and JSON-ready).
+    """
+
+    game_name: ClassVar[str]
+    """The registry name (``"soon"``)."""
+
+    to_act: int | None
+    is_over: bool
+    num_players: int
+    seed: int
+    options: JSON
+    _history: list[A]
+    _legal_cache: list[A] | None
+    _log: list[RawEvent]
+    _stack: list[str] | None
+
+    def _init_base(self, num_players: int, seed: int, options: JSON, stack: list[str] | None) -> None:
+        """Set the shared attributes; a game calls it first thing in its constructor."""
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.to_act = None
+        self.is_over = False
+        self._history = []
+        self._legal_cache = None
+        self._log = []
+        self._stack = stack
+
+    # -- what a game writes -----------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def codec(self) -> ActionCodec[A]:
+        """This game's table of distinct actions (may depend on the player count)."""
+
+    @abstractmethod
+    def _legal(self) -> list[A]:
+        """The legal actions of ``to_act`` now, in a deterministic order; empty once the match is over."""
+
+    @abstractmethod
+    def _do(self, action: A) -> None:
+        """Apply a legal action; ``apply`` has already checked it, so this must not fail half-way."""
+
+    @abstractmethod
+    def _explain(self, action: A) -> str:
+        """Why ``action`` is illegal now, in words for the player, naming no card they may not see."""
+
+    @abstractmethod
+    def _copy(self) -> Self:
+        """A deep-enough copy: nothing mutable may be shared with ``self``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """Exactly what ``seat`` may know, JSON-ready; ``None`` is a spectator (public information only)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state that ``seat`` cannot tell from this one: its view is identical, every card hidden
+        from it is resampled from ``rng``, and so is the seed, so that future shuffles stay unknown too."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The final scores, ranks and winners; raises ``ValueError`` while the match is not over."""
+
+    @abstractmethod
+    def _redact(self, event: RawEvent, seat: int | None) -> JSON:
+        """``event`` as ``seat`` may see it (``None``: a spectator)."""
+
+    # -- the shared protocol ----------------------------------------------------------------------------
+    def legal_actions(self) -> list[A]:
+        """The actions ``to_act`` may take now, in a deterministic order (a fresh list each call)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        return list(legal)
+
+    def apply(self, action: A) -> None:
+        """Apply ``action`` for ``to_act``, in place.
+
+        Raises ``IllegalAction`` (a ``ValueError``) and changes nothing if the action is not legal now.
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        if action not in legal:
+            if self.is_over:
+                raise IllegalAction("the match is over: no action is possible")
+            raise IllegalAction(self._explain(action))
+        self._legal_cache = None
+        self._history.append(action)
+        self._do(action)
+
+    def clone(self) -> Self:
+        """An independent copy: applying actions to one never changes the other."""
+        twin = self._copy()
+        twin._history = list(self._history)
+        twin._log = list(self._log)
+        twin._legal_cache = None
+        return twin
+
+    @property
+    def history(self) -> tuple[A, ...]:
+        """Every action applied since the first deal, in order."""
+        return tuple(self._history)
+
+    @property
+    def event_count(self) -> int:
+        """How many events have happened; pass it to ``events(seat, start=...)`` to get only the new ones."""
+        return len(self._log)
+
+    def events(self, seat: int | None, start: int = 0) -> list[JSON]:
+        """The events from number ``start`` on, as ``seat`` may see them (``None``: a spectator)."""
+        return [self._redact(event, seat) for event in self._log[start:]]
+
+    def record(self) -> JSON:
+        """The game record: enough to save, share and replay the match (``veillee.replay``)."""
+        record: JSON = {
+            "format": RECORD_FORMAT,
+            "game": self.game_name,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [action.to_json() for action in self._history],
+        }
+        if self._stack is not None:
+            record["deck"] = list(self._stack)
+        return record
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[Any]]:
+        """Every card of the match by zone (``"hand/0"``, ``"pile"``...), hidden ones included.
+
+        The whole truth, for tests (card conservation) and debugging: never send it to a player.
+        """
+
+    @abstractmethod
+    def hidden_zones(self, seat: int | None) -> set[str]:
+        """The zones of ``zones()`` in which ``seat`` may not know every card (another hand, the pile)."""
+
+    def stats(self) -> dict[str, float]:
+        """Numbers about this match that a simulation summary reports (rounds, cards played...)."""
+        return {}
+
+    # -- action codecs ----------------------------------------------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.codec)
+
+    def action_index(self, action: A) -> int:
+        return self.codec.index(action)
+
+    def action_from_index(self, index: int) -> A:
+        return self.codec.action(index)
+
+    def action_from_json(self, obj: object) -> A:
+        return self.codec.from_json(obj)
+
+    def parse_action(self, text: str) -> A:
+        """The action written ``text`` in the game's notation (``str(action)`` gives it)."""
+        return self.codec.from_text(text)
+
+    def _require_seat(self, seat: int | None) -> None:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be None or a number from 0 to {self.num_players - 1}, not {seat!r}")

@@ -1,0 +1,497 @@
+"""SOON's rules: setup, legal actions, their effects, the end of a round and of the match.
+
+Each function cites the rule or ruling it implements (``docs/rules/soon.md``). Functions take the
+``SoonState`` and change it in place; ``SoonState.apply`` has checked legality before ``apply`` runs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from veillee.core import Result, derive, stacked
+from veillee.games.soon.actions import DISCARD, DRAW, GIVE, PLACE, RENEW, REPLACE, TAKE, Action, Kind, targeted
+from veillee.games.soon.cards import COLOUR, DECK, IS_JOKER, IS_NUMBER, IS_SPECIAL, VALUE, Card, parse_card
+from veillee.games.soon.scoring import SUITE_LENGTH, is_complete, suite_score
+
+if TYPE_CHECKING:
+    from veillee.games.soon.state import SoonState
+
+__all__ = [
+    "Ask",
+    "Phase",
+    "apply",
+    "explain",
+    "legal_actions",
+    "match_result",
+    "parse_stacked",
+    "start_match",
+    "stats",
+]
+
+
+class Phase(StrEnum):
+    """Where the seat to act is in its turn (rules §3)."""
+
+    START = "start"
+    """Draw from the pile, take the discard, or renew the hand."""
+    ACT = "act"
+    """One of the four actions."""
+    GIVE = "give"
+    """The player asked by an Explorateur chooses which matching card to give."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A pending Explorateur question: ``asker`` asked ``target`` for ``value`` (and ``colour``)."""
+
+    asker: int
+    target: int
+    value: int
+    colour: str | None
+
+HAND_SIZE = 3
+SPEED_HAND_SIZE = 4
+LAST_JOKER_POSITION = 7
+
+
+# -- setup ---------------------------------------------------------------------------------------------
+def start_match(state: SoonState) -> None:
+    """The first round: its starter is ``first_player`` or drawn from the seed (ruling 22)."""
+    first = state.opts.first_player
+    if first is None:
+        first = derive(state.seed, "first player").randrange(state.num_players)
+    deal(state, starter=first)
+
+
+def deal(state: SoonState, starter: int) -> None:
+    """Deal a round (rules §2): 3 cards each (4 in Speed), one card face up on the discard, the rest the pile.
+
+    The deck's first card is dealt first: seat 0 gets cards 1–3, seat 1 cards 4–6..., then the discard's
+    card, then the pile from its top down. Only the first round uses a stacked deck.
+    """
+    state.round += 1
+    rng = derive(state.seed, "round", state.round, "deal")
+    if state.round == 1 and state._stack is not None:
+        deck = stacked(DECK, state._stack, rng, parse_card)
+    else:
+        deck = list(DECK)
+        rng.shuffle(deck)
+    size = SPEED_HAND_SIZE if state.opts.speed else HAND_SIZE
+    n = state.num_players
+    state.hands = [deck[seat * size : (seat + 1) * size] for seat in range(n)]
+    state.suites = [[] for _ in range(n)]
+    state.known = [[] for _ in range(n)]
+    state.discard = [deck[n * size]]
+    state.pile = deck[n * size + 1 :]
+    state.pile.reverse()
+    state.reshuffles = 0
+    state.finisher = None
+    state.last_turns_left = 0
+    state.ask = None
+    state.starter = starter
+    state._log.append(("deal", state.round, starter, tuple(tuple(h) for h in state.hands), state.discard[0]))
+    begin_turn(state, starter)
+
+
+def begin_turn(state: SoonState, seat: int) -> None:
+    """A turn starts by drawing, unless nothing can be drawn (ruling 19): then it goes straight to acting."""
+    state.turn = seat
+    state.to_act = seat
+    state.turns += 1
+    if state.pile or (state.discard and not IS_SPECIAL[state.discard[-1]]):
+        state.phase = Phase.START
+    else:
+        state.phase = Phase.ACT
+
+
+# -- legal actions -------------------------------------------------------------------------------------
+def legal_actions(state: SoonState) -> list[Action]:
+    phase = state.phase
+    if phase is Phase.START:
+        return _start_actions(state)
+    if phase is Phase.ACT:
+        return _act_actions(state)
+    if phase is Phase.GIVE:
+        return [GIVE[card] for card in sorted(set(_matching(state)))]
+    return []
+
+
+def _start_actions(state: SoonState) -> list[Action]:
+    """Draw from the pile; take the discard unless its top card is special (rules §3.1, ruling 18);
+    renew the hand while the suite is empty (rules §4, ruling 20)."""
+    seat = state.turn
+    out = []
+    if state.pile:
+        out.append(DRAW)
+    discard = state.discard
+    if discard and not IS_SPECIAL[discard[-1]]:
+        out.append(TAKE)
+    if not state.suites[seat] and state.hands[seat] and state.pile:
+        out.extend(RENEW[card] for card in sorted(set(state.hands[seat])))
+    return out
+
+
+def _act_actions(state: SoonState) -> list[Action]:
+    """The four actions of rules §3.2, for each distinct card in hand."""
+    seat = state.turn
+    suite = state.suites[seat]
+    length = len(suite)
+    hand = sorted(set(state.hands[seat]))
+    place: list[Action] = []
+    replace: list[Action] = []
+    special: list[Action] = []
+    for card in hand:
+        if IS_NUMBER[card]:
+            value = VALUE[card]
+            if value == length + 1:
+                place.append(PLACE[card])
+            elif value <= length:
+                replace.append(REPLACE[card, value])
+        elif IS_JOKER[card]:
+            if length < LAST_JOKER_POSITION:
+                place.append(PLACE[card])
+            for position in range(1, min(length, LAST_JOKER_POSITION) + 1):
+                if suite[position - 1] is not Card.THIEF or state.opts.joker_replaces_thief:
+                    replace.append(REPLACE[card, position])
+        elif card is Card.LIGHTNING:
+            special.extend(_lightning_actions(state))
+        elif card is Card.THIEF:
+            special.extend(_thief_actions(state, seat, length))
+        else:
+            special.extend(_explore_actions(state, seat, length))
+    return place + replace + special + [DISCARD[card] for card in hand]
+
+
+def _protected(state: SoonState, seat: int) -> bool:
+    """Complete suites are untouchable once the round's end is triggered (rules §6.1, rulings 11, 13, 17)."""
+    return state.finisher is not None and is_complete(state.suites[seat])
+
+
+def _lightning_actions(state: SoonState) -> list[Action]:
+    """Foudre on any seat with a card in its suite, yourself included, unless protected (ruling 13)."""
+    lightning = targeted(state.num_players)[0]
+    return [
+        lightning[t] for t in range(state.num_players) if state.suites[t] and not _protected(state, t)
+    ]
+
+
+def _thief_actions(state: SoonState, seat: int, length: int) -> list[Action]:
+    """Voleur on an opponent holding a Number card at the position you need next (rules §5.4, ruling 11)."""
+    if length >= SUITE_LENGTH:
+        return []
+    thief = targeted(state.num_players)[1]
+    return [
+        thief[t]
+        for t in range(state.num_players)
+        if t != seat
+        and len(state.suites[t]) > length
+        and IS_NUMBER[state.suites[t][length]]
+        and not _protected(state, t)
+    ]
+
+
+def _explore_actions(state: SoonState, seat: int, length: int) -> list[Action]:
+    """Explorateur: ask any other player for a Number card you can play at once (rulings 6–8)."""
+    explore = targeted(state.num_players)[2]
+    top = min(length + 1, SUITE_LENGTH)
+    return [
+        ask
+        for t in range(state.num_players)
+        if t != seat
+        for per_value in explore[t][:top]
+        for ask in per_value
+    ]
+
+
+def _matches(card: Card, value: int, colour: str | None) -> bool:
+    return IS_NUMBER[card] and VALUE[card] == value and (colour is None or COLOUR[card] == colour)
+
+
+def _matching(state: SoonState) -> list[Card]:
+    ask = state.ask
+    assert ask is not None
+    return [card for card in state.hands[ask.target] if _matches(card, ask.value, ask.colour)]
+
+
+# -- effects -------------------------------------------------------------------------------------------
+def apply(state: SoonState, action: Action) -> None:
+    """Carry out a legal action of ``state.to_act``."""
+    kind = action.kind
+    seat = state.turn
+    if kind is Kind.DRAW:
+        state._log.append(("draw", seat, draw_card(state, seat)))
+        state.phase = Phase.ACT
+    elif kind is Kind.TAKE:
+        card = state.discard.pop()
+        state.hands[seat].append(card)
+        state.known[seat].append(card)
+        state._log.append(("take", seat, card))
+        state.phase = Phase.ACT
+    elif kind is Kind.RENEW:
+        _renew(state, seat, action.card)
+    elif kind is Kind.GIVE:
+        _give(state, action.card)
+    elif kind is Kind.EXPLORE:
+        _from_hand(state, seat, Card.EXPLORER)
+        _explore(state, seat, action)
+    else:
+        card = action.card
+        assert card is not None
+        _from_hand(state, seat, card)
+        if kind is Kind.PLACE:
+            state.suites[seat].append(card)
+            state._log.append(("place", seat, card))
+        elif kind is Kind.DISCARD:
+            state.discard.append(card)
+            state._log.append(("discard", seat, card))
+        elif kind is Kind.REPLACE:
+            _replace(state, seat, card, action.position)
+        elif kind is Kind.LIGHTNING:
+            _lightning(state, seat, action.target)
+        else:
+            _thief(state, seat, action.target)
+        end_turn(state)
+
+
+def _from_hand(state: SoonState, seat: int, card: Card) -> None:
+    state.hands[seat].remove(card)
+    known = state.known[seat]
+    if card in known:
+        known.remove(card)
+
+
+def draw_card(state: SoonState, seat: int) -> Card:
+    """Draw the pile's top card into ``seat``'s hand, rebuilding the pile first if it is empty (rules §8)."""
+    if not state.pile:
+        reshuffle(state)
+    card = state.pile.pop()
+    state.hands[seat].append(card)
+    if not state.pile:
+        reshuffle(state)
+    return card
+
+
+def reshuffle(state: SoonState) -> None:
+    """« Épuisement de la pioche »: the discard but its top card, shuffled, is the new pile (rules §8)."""
+    if len(state.discard) <= 1:
+        return
+    state.reshuffles += 1
+    rng = derive(state.seed, "round", state.round, "reshuffle", state.reshuffles)
+    top = state.discard.pop()
+    pile = state.discard
+    rng.shuffle(pile)
+    state.pile = pile
+    state.discard = [top]
+    state._log.append(("reshuffle", len(pile)))
+
+
+def _renew(state: SoonState, seat: int, top: Card | None) -> None:
+    """« Renouveler sa main »: the hand goes to the discard with ``top`` last, as many cards are drawn,
+    and the turn ends (rules §4, ruling 20)."""
+    assert top is not None
+    hand = state.hands[seat]
+    hand.remove(top)
+    thrown = (*sorted(hand), top)
+    state.discard.extend(thrown)
+    hand.clear()
+    state.known[seat].clear()
+    drawn = tuple(draw_card(state, seat) for _ in range(len(thrown)) if state.pile)
+    state._log.append(("renew", seat, thrown, drawn))
+    end_turn(state)
+
+
+def _replace(state: SoonState, seat: int, card: Card, position: int | None) -> None:
+    """Replace the card at ``position``; the old one goes to the discard (rules §3.2 b, ruling 9)."""
+    assert position is not None
+    suite = state.suites[seat]
+    old = suite[position - 1]
+    suite[position - 1] = card
+    state.discard.append(old)
+    state._log.append(("replace", seat, card, position, old))
+
+
+def _lightning(state: SoonState, seat: int, target: int | None) -> None:
+    """Foudre: the target's highest card goes to the discard, under the Foudre (rules §5.3, ruling 12)."""
+    assert target is not None
+    card = state.suites[target].pop()
+    state.discard.append(card)
+    state.discard.append(Card.LIGHTNING)
+    state._log.append(("lightning", seat, target, card))
+
+
+def _thief(state: SoonState, seat: int, target: int | None) -> None:
+    """Voleur: take the needed Number card, leave the Voleur in its place, play the card (rules §5.4)."""
+    assert target is not None
+    position = len(state.suites[seat])
+    victim = state.suites[target]
+    card = victim[position]
+    victim[position] = Card.THIEF
+    state.suites[seat].append(card)
+    state._log.append(("thief", seat, target, card))
+
+
+def _explore(state: SoonState, seat: int, action: Action) -> None:
+    """Explorateur: discarded, then the asked player answers truthfully (rules §5.2, rulings 6–8).
+
+    Whenever the asked player holds a matching card, they decide which one to give, even when there is one
+    choice: otherwise the pause before a second-colour choice would tell everyone what they hold.
+    """
+    assert action.target is not None and action.value is not None
+    state.discard.append(Card.EXPLORER)
+    colour = None if action.colour is None else str(action.colour)
+    state.ask = Ask(seat, action.target, action.value, colour)
+    found = bool(_matching(state))
+    state._log.append(("explore", seat, action.target, action.value, colour, found))
+    if found:
+        state.phase = Phase.GIVE
+        state.to_act = action.target
+    else:
+        state.ask = None
+        end_turn(state)
+
+
+def _give(state: SoonState, card: Card | None) -> None:
+    """The asked player gives ``card`` and draws; the asker plays it at once (rules §5.2, ruling 10)."""
+    ask = state.ask
+    assert ask is not None and card is not None
+    _from_hand(state, ask.target, card)
+    suite = state.suites[ask.asker]
+    if VALUE[card] == len(suite) + 1:
+        suite.append(card)
+        old = None
+    else:
+        old = suite[VALUE[card] - 1]
+        suite[VALUE[card] - 1] = card
+        state.discard.append(old)
+    state._log.append(("give", ask.target, ask.asker, card, old))
+    if state.pile or len(state.discard) > 1:
+        state._log.append(("redraw", ask.target, draw_card(state, ask.target)))
+    state.ask = None
+    end_turn(state)
+
+
+# -- end of turn, round and match ----------------------------------------------------------------------
+def end_turn(state: SoonState) -> None:
+    """Pass to the next seat; a completed suite triggers the end of the round (rules §6.1, rulings 17, 22)."""
+    seat = state.turn
+    n = state.num_players
+    if state.finisher is None:
+        if is_complete(state.suites[seat]):
+            state.finisher = seat
+            state._log.append(("complete", seat, True))
+            if state.opts.speed:
+                end_round(state)
+                return
+            state.last_turns_left = n - 1
+    else:
+        if is_complete(state.suites[seat]):
+            state._log.append(("complete", seat, False))
+        state.last_turns_left -= 1
+        if state.last_turns_left == 0:
+            end_round(state)
+            return
+    begin_turn(state, (seat + 1) % n)
+
+
+def round_scores(state: SoonState) -> list[int]:
+    """Each seat's points for the round (rules §6.2); in Speed, 1 for the winner and 0 for the others."""
+    if state.opts.speed:
+        return [int(seat == state.finisher) for seat in range(state.num_players)]
+    return [suite_score(suite, first=seat == state.finisher) for seat, suite in enumerate(state.suites)]
+
+
+def end_round(state: SoonState) -> None:
+    """Score the round, then end the match or deal the next round (rules §7, ruling 21)."""
+    scores = round_scores(state)
+    state.round_scores.append(scores)
+    for seat, points in enumerate(scores):
+        state.totals[seat] += points
+    state._log.append(("round_end", state.round, tuple(scores), tuple(state.totals)))
+    if _match_decided(state):
+        state.phase = Phase.OVER
+        state.to_act = None
+        state.is_over = True
+        state._log.append(("match_end", tuple(match_result(state).winners)))
+        return
+    deal(state, starter=next_starter(state))
+
+
+def _match_decided(state: SoonState) -> bool:
+    """The match ends when the goal is reached and one seat alone has the top total (ruling 21)."""
+    totals = state.totals
+    best = max(totals)
+    target = state.opts.target
+    if target is not None and best < target:
+        return False
+    return totals.count(best) == 1
+
+
+def next_starter(state: SoonState) -> int:
+    """The lowest total starts; among ties, the first clockwise after the last starter (ruling 21)."""
+    n = state.num_players
+    low = min(state.totals)
+    return next(
+        seat
+        for seat in ((state.starter + k) % n for k in range(1, n + 1))
+        if state.totals[seat] == low
+    )
+
+
+def match_result(state: SoonState) -> Result:
+    return Result.from_scores(state.totals)
+
+
+# -- explanations and statistics -----------------------------------------------------------------------
+def explain(state: SoonState, action: object) -> str:
+    """Why an action is refused, naming only public facts and the action itself."""
+    if not isinstance(action, Action):
+        return f"{action!r} is not a SOON action; build one with Action or state.action_from_json"
+    phase = state.phase
+    kind = action.kind
+    if phase is Phase.GIVE:
+        return "the asked player must now give one of the matching Number cards they hold (give <card>)"
+    if phase is Phase.START and kind not in (Kind.DRAW, Kind.TAKE, Kind.RENEW):
+        return "first draw a card: from the pile (draw), the discard (take), or renew your hand"
+    if phase is Phase.ACT and kind in (Kind.DRAW, Kind.TAKE, Kind.RENEW):
+        return "you have already drawn this turn: now place, replace, play a special card or discard"
+    if kind is Kind.TAKE:
+        return "the discard's top card is a special card: it cannot be taken (draw from the pile)"
+    if kind is Kind.RENEW:
+        return "you may renew your hand only while your suite is empty, before drawing"
+    if action.card is not None and action.card not in state.hands[state.turn]:
+        return f"you have no {action.card} in your hand"
+    if kind is Kind.PLACE:
+        return f"{action.card} cannot be the next card of your suite ({len(state.suites[state.turn]) + 1} is next)"
+    if kind is Kind.REPLACE:
+        return f"{action.card} cannot replace the card at position {action.position} of your suite"
+    if kind is Kind.LIGHTNING:
+        return f"seat {action.target} has no card that Foudre can reach (empty or protected suite)"
+    if kind is Kind.THIEF:
+        return f"seat {action.target}'s suite has no Number card you need next, or is protected"
+    if kind is Kind.EXPLORE:
+        return "you may ask another player only for a Number card you can play at once"
+    return f"{action} is not possible now"
+
+
+def stats(state: SoonState) -> dict[str, float]:
+    """What a simulation summary reports of one match."""
+    kinds = Counter(action.kind for action in state._history)
+    explored = sum(1 for event in state._log if event[0] == "explore" and event[5])
+    return {
+        "rounds": state.round,
+        "turns": state.turns,
+        "decisions": len(state._history),
+        "lightning": kinds[Kind.LIGHTNING],
+        "thief": kinds[Kind.THIEF],
+        "explorer": kinds[Kind.EXPLORE],
+        "explorer answered": explored,
+        "jokers placed": sum(
+            1 for a in state._history if a.kind in (Kind.PLACE, Kind.REPLACE) and a.card in (Card.DAY_JOKER, Card.NIGHT_JOKER)
+        ),
+        "renewals": kinds[Kind.RENEW],
+        "reshuffles": sum(1 for event in state._log if event[0] == "reshuffle"),
+    }
