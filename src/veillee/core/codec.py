@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from veillee.core.errors import InvalidAction
 
-__all__ = ["Action", "ActionCodec", "JSON"]
+__all__ = ["JSON", "Action", "ActionCodec"]
 
 JSON = dict[str, Any]
 """A JSON-ready object: what views, events, actions and records are made of."""

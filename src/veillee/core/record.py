@@ -36,9 +36,7 @@ def replay(record: object, registry: Registry) -> GameState[Any]:
     if not isinstance(options, dict) or not isinstance(actions, list):
         raise InvalidRecord("'options' must be an object and 'actions' a list")
     try:
-        state = registry.new_game(
-            record["game"], record["players"], record["seed"], deck=record.get("deck"), **options
-        )
+        state = registry.new_game(record["game"], record["players"], record["seed"], deck=record.get("deck"), **options)
     except (VeilleeError, TypeError) as exc:
         raise InvalidRecord(f"cannot start the match: {exc}") from None
     for number, obj in enumerate(actions, start=1):

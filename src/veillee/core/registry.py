@@ -31,8 +31,8 @@ class GameInfo:
     """Each option's name and a one-line description with its default."""
     version: str = "1"
     """Bumped whenever a rule, the notation or the action codec changes (records carry the game name)."""
-    player_counts_for_tests: Sequence[int] = ()
-    """Player counts the conformance suite covers; empty means every count."""
+    variants: Sequence[Mapping[str, Any]] = ({},)
+    """Option sets the conformance suite and properties cover (the defaults first)."""
 
     @property
     def player_counts(self) -> range:

@@ -242,6 +242,7 @@ class GameState(ABC, Generic[A]):
         return self.codec.from_text(text)
 
     def _require_seat(self, seat: int | None) -> None:
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < self.num_players):
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players
+        ):
             raise ValueError(f"seat must be None or a number from 0 to {self.num_players - 1}, not {seat!r}")

@@ -25,4 +25,5 @@ GAME = GameInfo(
     max_players=6,
     factory=_new,
     options=OPTIONS,
+    variants=({}, {"speed": True}, {"length": "express", "joker_replaces_thief": False}),
 )

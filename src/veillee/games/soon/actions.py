@@ -159,7 +159,9 @@ ASKED_COLOURS: tuple[Colour | None, ...] = (None, Colour.DAY, Colour.NIGHT)
 
 
 @cache
-def targeted(players: int) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[tuple[tuple[Action, ...], ...], ...]]:
+def targeted(
+    players: int,
+) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[tuple[tuple[Action, ...], ...], ...]]:
     """The Foudre, Voleur and Explorateur actions for ``players`` seats.
 
     ``explore[target][value - 1]`` holds the three asks (any colour, Day, Night) for that value.

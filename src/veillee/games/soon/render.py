@@ -9,10 +9,7 @@ __all__ = ["render"]
 
 def render(view: JSON) -> str:
     """A few lines that show a view at a glance (no colour: front-ends add their own)."""
-    lines = [
-        f"SOON round {view['round']} - turn of seat {view['turn']} ({view['phase']}), "
-        f"to act: {view['to_act']}"
-    ]
+    lines = [f"SOON round {view['round']} - turn of seat {view['turn']} ({view['phase']}), to act: {view['to_act']}"]
     top = view["discard"][-1] if view["discard"] else "-"
     lines.append(f"pile {view['pile_size']} | discard top {top} ({len(view['discard'])} cards)")
     for seat, suite in enumerate(view["suites"]):

@@ -12,7 +12,18 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from veillee.core import Result, derive, stacked
-from veillee.games.soon.actions import DISCARD, DRAW, GIVE, PLACE, RENEW, REPLACE, TAKE, Action, Kind, targeted
+from veillee.games.soon.actions import (
+    DISCARD,
+    DRAW,
+    GIVE,
+    PLACE,
+    RENEW,
+    REPLACE,
+    TAKE,
+    Action,
+    Kind,
+    targeted,
+)
 from veillee.games.soon.cards import COLOUR, DECK, IS_JOKER, IS_NUMBER, IS_SPECIAL, VALUE, Card, parse_card
 from veillee.games.soon.scoring import SUITE_LENGTH, is_complete, suite_score
 
@@ -26,7 +37,6 @@ __all__ = [
     "explain",
     "legal_actions",
     "match_result",
-    "parse_stacked",
     "start_match",
     "stats",
 ]
@@ -52,6 +62,7 @@ class Ask:
     target: int
     value: int
     colour: str | None
+
 
 HAND_SIZE = 3
 SPEED_HAND_SIZE = 4
@@ -174,9 +185,7 @@ def _protected(state: SoonState, seat: int) -> bool:
 def _lightning_actions(state: SoonState) -> list[Action]:
     """Foudre on any seat with a card in its suite, yourself included, unless protected (ruling 13)."""
     lightning = targeted(state.num_players)[0]
-    return [
-        lightning[t] for t in range(state.num_players) if state.suites[t] and not _protected(state, t)
-    ]
+    return [lightning[t] for t in range(state.num_players) if state.suites[t] and not _protected(state, t)]
 
 
 def _thief_actions(state: SoonState, seat: int, length: int) -> list[Action]:
@@ -198,13 +207,7 @@ def _explore_actions(state: SoonState, seat: int, length: int) -> list[Action]:
     """Explorateur: ask any other player for a Number card you can play at once (rulings 6–8)."""
     explore = targeted(state.num_players)[2]
     top = min(length + 1, SUITE_LENGTH)
-    return [
-        ask
-        for t in range(state.num_players)
-        if t != seat
-        for per_value in explore[t][:top]
-        for ask in per_value
-    ]
+    return [ask for t in range(state.num_players) if t != seat for per_value in explore[t][:top] for ask in per_value]
 
 
 def _matches(card: Card, value: int, colour: str | None) -> bool:
@@ -226,10 +229,10 @@ def apply(state: SoonState, action: Action) -> None:
         state._log.append(("draw", seat, draw_card(state, seat)))
         state.phase = Phase.ACT
     elif kind is Kind.TAKE:
-        card = state.discard.pop()
-        state.hands[seat].append(card)
-        state.known[seat].append(card)
-        state._log.append(("take", seat, card))
+        taken = state.discard.pop()
+        state.hands[seat].append(taken)
+        state.known[seat].append(taken)
+        state._log.append(("take", seat, taken))
         state.phase = Phase.ACT
     elif kind is Kind.RENEW:
         _renew(state, seat, action.card)
@@ -434,11 +437,7 @@ def next_starter(state: SoonState) -> int:
     """The lowest total starts; among ties, the first clockwise after the last starter (ruling 21)."""
     n = state.num_players
     low = min(state.totals)
-    return next(
-        seat
-        for seat in ((state.starter + k) % n for k in range(1, n + 1))
-        if state.totals[seat] == low
-    )
+    return next(seat for seat in ((state.starter + k) % n for k in range(1, n + 1)) if state.totals[seat] == low)
 
 
 def match_result(state: SoonState) -> Result:
@@ -490,7 +489,9 @@ def stats(state: SoonState) -> dict[str, float]:
         "explorer": kinds[Kind.EXPLORE],
         "explorer answered": explored,
         "jokers placed": sum(
-            1 for a in state._history if a.kind in (Kind.PLACE, Kind.REPLACE) and a.card in (Card.DAY_JOKER, Card.NIGHT_JOKER)
+            1
+            for a in state._history
+            if a.kind in (Kind.PLACE, Kind.REPLACE) and a.card in (Card.DAY_JOKER, Card.NIGHT_JOKER)
         ),
         "renewals": kinds[Kind.RENEW],
         "reshuffles": sum(1 for event in state._log if event[0] == "reshuffle"),

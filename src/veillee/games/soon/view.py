@@ -131,7 +131,14 @@ def redact(event: RawEvent, seat: int | None) -> JSON:
         return {"type": kind, "seat": actor, "target": target, "card": str(card)}
     if kind == "explore":
         _, actor, target, value, colour, found = event
-        return {"type": kind, "seat": actor, "target": target, "value": value, "colour": colour, "found": found}
+        return {
+            "type": kind,
+            "seat": actor,
+            "target": target,
+            "value": value,
+            "colour": colour,
+            "found": found,
+        }
     if kind == "give":
         _, giver, asker, card, old = event
         return {
