@@ -358,10 +358,11 @@ def _explore(state: SoonState, seat: int, action: Action) -> None:
 
 
 def _give(state: SoonState, card: Card | None) -> None:
-    """The asked player gives ``card`` and draws; the asker plays it at once (rules §5.2, ruling 10)."""
+    """The asked player gives ``card`` and draws; then the asker plays it at once (rules R7.2, rulings 10, 31)."""
     ask = state.ask
     assert ask is not None and card is not None
     _from_hand(state, ask.target, card)
+    redraw = draw_card(state, ask.target) if state.pile or len(state.discard) > 1 else None
     suite = state.suites[ask.asker]
     if VALUE[card] == len(suite) + 1:
         suite.append(card)
@@ -371,8 +372,8 @@ def _give(state: SoonState, card: Card | None) -> None:
         suite[VALUE[card] - 1] = card
         state.discard.append(old)
     state._log.append(("give", ask.target, ask.asker, card, old))
-    if state.pile or len(state.discard) > 1:
-        state._log.append(("redraw", ask.target, draw_card(state, ask.target)))
+    if redraw is not None:
+        state._log.append(("redraw", ask.target, redraw))
     state.ask = None
     end_turn(state)
 
@@ -483,6 +484,7 @@ def stats(state: SoonState) -> dict[str, float]:
     return {
         "rounds": state.round,
         "turns": state.turns,
+        "turns per round": state.turns / state.round,
         "decisions": len(state._history),
         "lightning": kinds[Kind.LIGHTNING],
         "thief": kinds[Kind.THIEF],

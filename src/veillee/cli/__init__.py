@@ -1,0 +1,1 @@
+"""Command-line front-ends: simulate, replay (and later play, tournament, serve)."""

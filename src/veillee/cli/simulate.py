@@ -1,0 +1,196 @@
+"""``veillee simulate``: many matches between random players, and a summary a player would care about.
+
+Match ``i`` uses the seed ``derive_seed(seed, "match", i)`` and its own random player stream, so the same
+command gives the same figures whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import veillee
+from veillee.cli.options import add_game_arguments, parse_options
+from veillee.core import derive_seed, save_record
+
+NAME = "simulate"
+HELP = "play many matches between random players and summarise them"
+
+CHUNK = 25
+"""Matches per job sent to a worker process: big enough to amortise, small enough for a smooth bar."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument("--games", "-n", type=int, default=1000, help="number of matches (default 1000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1)")
+    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON to FILE")
+    parser.add_argument("--save", metavar="FILE", help="also save the first match as a game record to FILE")
+
+
+@dataclass
+class Summary:
+    """What the simulation keeps of each match, added up."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    matches: int = 0
+    decisions: int = 0
+    wins: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winning_scores: list[int] = field(default_factory=list)
+    stats: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, match: dict[str, Any]) -> None:
+        self.matches += 1
+        self.decisions += match["decisions"]
+        if not self.wins:
+            self.wins = [0.0] * self.players
+        for seat in match["winners"]:
+            self.wins[seat] += 1
+        self.scores.extend(match["scores"])
+        self.winning_scores.extend(match["scores"][seat] for seat in match["winners"])
+        for key, value in match["stats"].items():
+            self.stats.setdefault(key, []).append(value)
+
+    def to_json(self, elapsed: float) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "matches": self.matches,
+            "seconds": round(elapsed, 3),
+            "decisions_per_second": round(self.decisions / elapsed) if elapsed else None,
+            "win_rate_by_seat": [w / self.matches for w in self.wins],
+            "scores": _distribution(self.scores),
+            "winning_scores": _distribution(self.winning_scores),
+            "per_match": {key: _distribution(values) for key, values in self.stats.items()},
+        }
+
+
+def _distribution(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    quartiles = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else [ordered[0]] * 3
+    return {
+        "mean": round(statistics.fmean(ordered), 3),
+        "min": ordered[0],
+        "q1": quartiles[0],
+        "median": quartiles[1],
+        "q3": quartiles[2],
+        "max": ordered[-1],
+    }
+
+
+def random_match(game: str, players: int, options: dict[str, Any], seed: int, index: int) -> veillee.GameState[Any]:
+    """Match number ``index`` of a simulation, played to its end by uniformly random players."""
+    state = veillee.new_game(game, players, derive_seed(seed, "match", index), **options)
+    rng = random.Random(derive_seed(seed, "players", index))
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def play_one(game: str, players: int, options: dict[str, Any], seed: int, index: int) -> dict[str, Any]:
+    """What the summary needs of one random match."""
+    state = random_match(game, players, options, seed, index)
+    result = state.result()
+    return {
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "decisions": len(state.history),
+        "stats": state.stats(),
+    }
+
+
+def play_chunk(game: str, players: int, options: dict[str, Any], seed: int, start: int, stop: int) -> list[Any]:
+    return [play_one(game, players, options, seed, i) for i in range(start, stop)]
+
+
+def _results(args: argparse.Namespace, players: int, options: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
+    chunks = [(i, min(i + CHUNK, args.games)) for i in range(0, args.games, CHUNK)]
+    if args.jobs <= 1:
+        for start, stop in chunks:
+            yield play_chunk(args.game, players, options, args.seed, start, stop)
+        return
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [
+            pool.submit(play_chunk, args.game, players, options, args.seed, start, stop) for start, stop in chunks
+        ]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(stderr=True)
+    options = parse_options(args.option)
+    try:
+        info = veillee.game_info(args.game)
+        players = args.players if args.players is not None else info.min_players
+        veillee.new_game(args.game, players, args.seed, **options)  # validates options before any work
+    except veillee.VeilleeError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        console.print("[red]error:[/red] --games and --jobs must be at least 1")
+        return 2
+    normalised = veillee.new_game(args.game, players, args.seed, **options).options
+    summary = Summary(args.game, players, normalised)
+    started = time.perf_counter()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{info.title}, {players} players", total=args.games)
+        for chunk in _results(args, players, options):
+            for match in chunk:
+                summary.add(match)
+            progress.advance(task, len(chunk))
+    elapsed = time.perf_counter() - started
+    report = summary.to_json(elapsed)
+    print_summary(Console(), info.title, report)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=1)
+    if args.save:
+        save_record(random_match(args.game, players, options, args.seed, 0), args.save)
+        console.print(f"first match saved to {args.save} (veillee replay {args.save})")
+    return 0
+
+
+def print_summary(console: Console, title: str, report: dict[str, Any]) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in report["options"].items())
+    console.print(
+        f"[bold]{title}[/bold] — {report['matches']} matches, {report['players']} players ({options})\n"
+        f"{report['seconds']:.1f} s, {report['decisions_per_second']:,} decisions/s"
+    )
+    seats = Table(title="Win rate by seat (shared wins count for each winner)")
+    for seat in range(report["players"]):
+        seats.add_column(f"seat {seat}", justify="right")
+    seats.add_row(*(f"{rate:.1%}" for rate in report["win_rate_by_seat"]))
+    console.print(seats)
+    table = Table(title="Per match")
+    for column in ("", "mean", "min", "q1", "median", "q3", "max"):
+        table.add_column(column, justify="right" if column else "left")
+    rows = {"final score (all seats)": report["scores"], "winner's score": report["winning_scores"]}
+    rows.update(report["per_match"])
+    for name, dist in rows.items():
+        if dist:
+            table.add_row(name, *(_fmt(dist[key]) for key in ("mean", "min", "q1", "median", "q3", "max")))
+    console.print(table)
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.2f}" if isinstance(value, float) and not value.is_integer() else f"{value:g}"
