@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for command in COMMANDS:
         if args.command == command.NAME:
             try:
-                return command.run(args)
+                return int(command.run(args))
             except KeyboardInterrupt:
                 print("interrupted", file=sys.stderr)
                 return 130

@@ -26,9 +26,7 @@ def run(args: argparse.Namespace) -> int:
         Console(stderr=True).print(f"[red]invalid record:[/red] {exc}")
         return 1
     info = veillee.game_info(state.game_name)
-    console.print(
-        f"[bold]{info.title}[/bold], {state.num_players} players: {len(state.history)} actions, all legal."
-    )
+    console.print(f"[bold]{info.title}[/bold], {state.num_players} players: {len(state.history)} actions, all legal.")
     if not state.is_over:
         console.print(f"The match is not over: seat {state.to_act} is to act.")
         return 0
