@@ -1,0 +1,58 @@
+"""Random playouts per game: decisions per second and matches per second on one core.
+
+Run: ``.venv/bin/python benchmarks/playouts.py [--seconds S] [--game NAME ...]``. Not a test: figures go to
+``docs/performance.md`` with the machine and the date. The loop is the one an RL or search user writes:
+ask ``legal_actions()``, let a random agent choose, ``apply`` it (legality checked), until ``is_over``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+import veillee
+from veillee.core import derive_seed
+
+TARGETS = {"soon": 150_000, "skyjo": 100_000, "sorry": 150_000}
+
+
+def measure(game: str, players: int, seconds: float, options: dict[str, object]) -> tuple[float, float, int]:
+    """Play random matches for about ``seconds``; (decisions/s, matches/s, matches played)."""
+    decisions = matches = 0
+    rng = random.Random(1)
+    started = time.perf_counter()
+    deadline = started + seconds
+    while time.perf_counter() < deadline or matches == 0:
+        state = veillee.new_game(game, players, derive_seed(7, matches), **options)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+        matches += 1
+    elapsed = time.perf_counter() - started
+    return decisions / elapsed, matches / elapsed, matches
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per configuration (default 5)")
+    parser.add_argument("--game", action="append", help="only these games (default: all)")
+    args = parser.parse_args()
+    print(
+        f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
+        f"{time.strftime('%Y-%m-%d')}, one core"
+    )
+    print("| game | players | decisions/s | matches/s | matches | target |")
+    print("|---|---|---|---|---|---|")
+    for game in args.game or veillee.game_names():
+        info = veillee.game_info(game)
+        for players in info.player_counts:
+            per_second, match_rate, matches = measure(game, players, args.seconds, {})
+            target = TARGETS.get(game)
+            verdict = "" if target is None else f"{target:,} {'met' if per_second >= target else 'MISSED'}"
+            print(f"| {game} | {players} | {per_second:,.0f} | {match_rate:,.1f} | {matches} | {verdict} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
