@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import veillee
 from games.soon.soon_helpers import RACE_DRAWS, RACE_HANDS, SEED, legal, play, race, stacked_game, turn
@@ -126,16 +129,18 @@ def test_r5_4_discard_a_card_and_the_turn_ends() -> None:
     assert state.to_act == 1 and state.phase is Phase.START
 
 
-def test_ruling_5_hands_hold_three_cards_between_turns() -> None:
-    state = veillee.new_game("soon", 4, SEED)
-    import random
-
-    rng = random.Random(3)
-    for _ in range(3000):
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6), speed=st.booleans(), steps=st.integers(0, 2500))
+def test_ruling_5_hands_hold_three_cards_between_turns(seed: int, players: int, speed: bool, steps: int) -> None:
+    """Between turns every hand holds 3 cards (4 in Speed), whatever random play does (hypothesis)."""
+    state = veillee.new_game("soon", players, seed, speed=speed)
+    assert isinstance(state, SoonState)
+    size = 4 if speed else 3
+    rng = random.Random(seed)
+    for _ in range(steps):
         if state.is_over:
             break
         if state.phase is Phase.START:
-            assert all(len(h) == 3 for h in state.hands)  # type: ignore[attr-defined]
+            assert all(len(h) == size for h in state.hands)
         state.apply(rng.choice(state.legal_actions()))
 
 

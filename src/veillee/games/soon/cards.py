@@ -1,4 +1,4 @@
-"""SOON's 110 cards (rules §1): Number cards (« Chiffres ») in two colours and four special cards.
+"""SOON's 110 cards (R1): Number cards (« Chiffres ») in two colours and four special cards.
 
 Cards are ``IntEnum`` members so that hands and piles are lists of small ints (fast to copy and compare),
 while still printing as ``D5`` (Day 5) or ``THIEF``. Per-card facts are tuples indexed by the card.

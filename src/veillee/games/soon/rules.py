@@ -37,13 +37,14 @@ __all__ = [
     "explain",
     "legal_actions",
     "match_result",
+    "matches",
     "start_match",
     "stats",
 ]
 
 
 class Phase(StrEnum):
-    """Where the seat to act is in its turn (rules §3)."""
+    """Where the seat to act is in its turn (R4–R5)."""
 
     START = "start"
     """Draw from the pile, take the discard, or renew the hand."""
@@ -71,7 +72,7 @@ LAST_JOKER_POSITION = 7
 
 # -- setup ---------------------------------------------------------------------------------------------
 def start_match(state: SoonState) -> None:
-    """The first round: its starter is ``first_player`` or drawn from the seed (ruling 22)."""
+    """The first round: its starter is ``first_player`` or drawn from the seed (ruling 23)."""
     first = state.opts.first_player
     if first is None:
         first = derive(state.seed, "first player").randrange(state.num_players)
@@ -79,7 +80,7 @@ def start_match(state: SoonState) -> None:
 
 
 def deal(state: SoonState, starter: int) -> None:
-    """Deal a round (rules §2): 3 cards each (4 in Speed), one card face up on the discard, the rest the pile.
+    """Deal a round (R2): 3 cards each (4 in Speed), one card face up on the discard, the rest the pile.
 
     The deck's first card is dealt first: seat 0 gets cards 1–3, seat 1 cards 4–6..., then the discard's
     card, then the pile from its top down. Only the first round uses a stacked deck.
@@ -132,8 +133,8 @@ def legal_actions(state: SoonState) -> list[Action]:
 
 
 def _start_actions(state: SoonState) -> list[Action]:
-    """Draw from the pile; take the discard unless its top card is special (rules §3.1, ruling 18);
-    renew the hand while the suite is empty (rules §4, ruling 20)."""
+    """Draw from the pile; take the discard unless its top card is special (R4, ruling 18);
+    renew the hand while the suite is empty (R6, ruling 20)."""
     seat = state.turn
     out = []
     if state.pile:
@@ -147,7 +148,7 @@ def _start_actions(state: SoonState) -> list[Action]:
 
 
 def _act_actions(state: SoonState) -> list[Action]:
-    """The four actions of rules §3.2, for each distinct card in hand."""
+    """The four actions of R5, for each distinct card in hand."""
     seat = state.turn
     suite = state.suites[seat]
     length = len(suite)
@@ -178,7 +179,7 @@ def _act_actions(state: SoonState) -> list[Action]:
 
 
 def _protected(state: SoonState, seat: int) -> bool:
-    """Complete suites are untouchable once the round's end is triggered (rules §6.1, rulings 11, 13, 17)."""
+    """Complete suites are untouchable once the round's end is triggered (R8, rulings 11, 13, 17)."""
     return state.finisher is not None and is_complete(state.suites[seat])
 
 
@@ -189,7 +190,7 @@ def _lightning_actions(state: SoonState) -> list[Action]:
 
 
 def _thief_actions(state: SoonState, seat: int, length: int) -> list[Action]:
-    """Voleur on an opponent holding a Number card at the position you need next (rules §5.4, ruling 11)."""
+    """Voleur on an opponent holding a Number card at the position you need next (R7.4, ruling 11)."""
     if length >= SUITE_LENGTH:
         return []
     thief = targeted(state.num_players)[1]
@@ -210,14 +211,15 @@ def _explore_actions(state: SoonState, seat: int, length: int) -> list[Action]:
     return [ask for t in range(state.num_players) if t != seat for per_value in explore[t][:top] for ask in per_value]
 
 
-def _matches(card: Card, value: int, colour: str | None) -> bool:
+def matches(card: Card, value: int, colour: str | None) -> bool:
+    """Whether ``card`` answers an Explorateur question for ``value`` (and ``colour``) (ruling 7)."""
     return IS_NUMBER[card] and VALUE[card] == value and (colour is None or COLOUR[card] == colour)
 
 
 def _matching(state: SoonState) -> list[Card]:
     ask = state.ask
     assert ask is not None
-    return [card for card in state.hands[ask.target] if _matches(card, ask.value, ask.colour)]
+    return [card for card in state.hands[ask.target] if matches(card, ask.value, ask.colour)]
 
 
 # -- effects -------------------------------------------------------------------------------------------
@@ -268,7 +270,7 @@ def _from_hand(state: SoonState, seat: int, card: Card) -> None:
 
 
 def draw_card(state: SoonState, seat: int) -> Card:
-    """Draw the pile's top card into ``seat``'s hand, rebuilding the pile first if it is empty (rules §8)."""
+    """Draw the pile's top card into ``seat``'s hand, rebuilding the pile first if it is empty (R12)."""
     if not state.pile:
         reshuffle(state)
     card = state.pile.pop()
@@ -279,7 +281,7 @@ def draw_card(state: SoonState, seat: int) -> Card:
 
 
 def reshuffle(state: SoonState) -> None:
-    """« Épuisement de la pioche »: the discard but its top card, shuffled, is the new pile (rules §8)."""
+    """« Épuisement de la pioche »: the discard but its top card, shuffled, is the new pile (R12)."""
     if len(state.discard) <= 1:
         return
     state.reshuffles += 1
@@ -294,7 +296,7 @@ def reshuffle(state: SoonState) -> None:
 
 def _renew(state: SoonState, seat: int, top: Card | None) -> None:
     """« Renouveler sa main »: the hand goes to the discard with ``top`` last, as many cards are drawn,
-    and the turn ends (rules §4, ruling 20)."""
+    and the turn ends (R6, ruling 20)."""
     assert top is not None
     hand = state.hands[seat]
     hand.remove(top)
@@ -308,7 +310,7 @@ def _renew(state: SoonState, seat: int, top: Card | None) -> None:
 
 
 def _replace(state: SoonState, seat: int, card: Card, position: int | None) -> None:
-    """Replace the card at ``position``; the old one goes to the discard (rules §3.2 b, ruling 9)."""
+    """Replace the card at ``position``; the old one goes to the discard (R5.2, ruling 9)."""
     assert position is not None
     suite = state.suites[seat]
     old = suite[position - 1]
@@ -318,7 +320,7 @@ def _replace(state: SoonState, seat: int, card: Card, position: int | None) -> N
 
 
 def _lightning(state: SoonState, seat: int, target: int | None) -> None:
-    """Foudre: the target's highest card goes to the discard, under the Foudre (rules §5.3, ruling 12)."""
+    """Foudre: the target's highest card goes to the discard, under the Foudre (R7.3, ruling 12)."""
     assert target is not None
     card = state.suites[target].pop()
     state.discard.append(card)
@@ -327,7 +329,7 @@ def _lightning(state: SoonState, seat: int, target: int | None) -> None:
 
 
 def _thief(state: SoonState, seat: int, target: int | None) -> None:
-    """Voleur: take the needed Number card, leave the Voleur in its place, play the card (rules §5.4)."""
+    """Voleur: take the needed Number card, leave the Voleur in its place, play the card (R7.4)."""
     assert target is not None
     position = len(state.suites[seat])
     victim = state.suites[target]
@@ -338,7 +340,7 @@ def _thief(state: SoonState, seat: int, target: int | None) -> None:
 
 
 def _explore(state: SoonState, seat: int, action: Action) -> None:
-    """Explorateur: discarded, then the asked player answers truthfully (rules §5.2, rulings 6–8).
+    """Explorateur: discarded, then the asked player answers truthfully (R7.2, rulings 6–8).
 
     Whenever the asked player holds a matching card, they decide which one to give, even when there is one
     choice: otherwise the pause before a second-colour choice would tell everyone what they hold.
@@ -358,7 +360,7 @@ def _explore(state: SoonState, seat: int, action: Action) -> None:
 
 
 def _give(state: SoonState, card: Card | None) -> None:
-    """The asked player gives ``card`` and draws; then the asker plays it at once (rules R7.2, rulings 10, 31)."""
+    """The asked player gives ``card`` and draws; then the asker plays it at once (R7.2, rulings 10, 31)."""
     ask = state.ask
     assert ask is not None and card is not None
     _from_hand(state, ask.target, card)
@@ -380,7 +382,7 @@ def _give(state: SoonState, card: Card | None) -> None:
 
 # -- end of turn, round and match ----------------------------------------------------------------------
 def end_turn(state: SoonState) -> None:
-    """Pass to the next seat; a completed suite triggers the end of the round (rules §6.1, rulings 17, 22)."""
+    """Pass to the next seat; a completed suite triggers the end of the round (R8, rulings 17, 22)."""
     seat = state.turn
     n = state.num_players
     if state.finisher is None:
@@ -402,14 +404,14 @@ def end_turn(state: SoonState) -> None:
 
 
 def round_scores(state: SoonState) -> list[int]:
-    """Each seat's points for the round (rules §6.2); in Speed, 1 for the winner and 0 for the others."""
+    """Each seat's points for the round (R10); in Speed, 1 for the winner and 0 for the others."""
     if state.opts.speed:
         return [int(seat == state.finisher) for seat in range(state.num_players)]
     return [suite_score(suite, first=seat == state.finisher) for seat, suite in enumerate(state.suites)]
 
 
 def end_round(state: SoonState) -> None:
-    """Score the round, then end the match or deal the next round (rules §7, ruling 21)."""
+    """Score the round, then end the match or deal the next round (R11, ruling 21)."""
     scores = round_scores(state)
     state.round_scores.append(scores)
     for seat, points in enumerate(scores):

@@ -1,4 +1,4 @@
-"""SOON scoring (rules §6): small pure functions over one suite, applied in the table's order."""
+"""SOON scoring (R10): small pure functions over one suite, applied in the table's order."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ FIRST_BONUS = 2
 
 
 def is_complete(suite: Sequence[Card]) -> bool:
-    """« Suite complète »: 8 cards and no Voleur (rules §6.1, ruling 14)."""
+    """« Suite complète »: 8 cards and no Voleur (R8, ruling 14)."""
     return len(suite) == SUITE_LENGTH and Card.THIEF not in suite
 
 

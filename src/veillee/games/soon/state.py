@@ -17,7 +17,7 @@ __all__ = ["Ask", "Length", "Phase", "SoonOptions", "SoonState"]
 
 
 class Length(StrEnum):
-    """How long a match lasts (rules §7)."""
+    """How long a match lasts (R11)."""
 
     EXPRESS = "express"
     """Win one round."""

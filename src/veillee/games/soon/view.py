@@ -12,7 +12,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from veillee.core import JSON, RawEvent
-from veillee.games.soon.cards import COLOUR, DECK, IS_NUMBER, VALUE, Card
+from veillee.games.soon.cards import DECK, Card
+from veillee.games.soon.rules import matches
 
 if TYPE_CHECKING:
     from veillee.games.soon.state import SoonState
@@ -79,8 +80,8 @@ def resample_hidden(state: SoonState, seat: int, rng: random.Random) -> None:
             continue
         hand = list(state.known[other])
         need = len(state.hands[other]) - len(hand)
-        if ask is not None and ask.target == other and not any(_match(c, ask.value, ask.colour) for c in hand):
-            index = next(i for i, c in enumerate(pool) if _match(c, ask.value, ask.colour))
+        if ask is not None and ask.target == other and not any(matches(c, ask.value, ask.colour) for c in hand):
+            index = next(i for i, c in enumerate(pool) if matches(c, ask.value, ask.colour))
             hand.append(pool.pop(index))
             need -= 1
         for _ in range(need):
@@ -88,10 +89,6 @@ def resample_hidden(state: SoonState, seat: int, rng: random.Random) -> None:
         state.hands[other] = hand
     state.pile = pool
     state.seed = rng.getrandbits(63)
-
-
-def _match(card: Card, value: int, colour: str | None) -> bool:
-    return IS_NUMBER[card] and VALUE[card] == value and (colour is None or COLOUR[card] == colour)
 
 
 def redact(event: RawEvent, seat: int | None) -> JSON:
