@@ -1,0 +1,351 @@
+"""The nine Action cards' effects (rules R11–R16, rulings S4–S13), each a short series of decisions.
+
+A played card sits in ``state.in_play`` while it resolves and then goes to the Action discard; a card
+replayed by Réactivation is pushed on top, so it is discarded first and the Réactivation last (S10).
+Every choice an effect asks for is a decision of the player of the card (``state.turn``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from veillee.games.skyjo import rules
+from veillee.games.skyjo.actions import (
+    FACES,
+    KEEP,
+    KEEP_NONE,
+    OWN,
+    PUT,
+    REACTIVATE,
+    REACTIVATE_NONE,
+    Action,
+    Kind,
+    targeted,
+)
+from veillee.games.skyjo.cards import ActionCard, GameCard
+from veillee.games.skyjo.phases import Phase
+from veillee.games.skyjo.lines import ALL_LINES, LINE_SLOTS
+from veillee.games.skyjo.table import draw_game, holds_defense, refill_market, use_defense
+
+if TYPE_CHECKING:
+    from veillee.games.skyjo.state import SkyjoState
+
+__all__ = ["apply", "continue_three", "finish_effect", "legal_actions", "playable", "start_effect"]
+
+STAR = GameCard.STAR
+A = ActionCard
+GRID_SIZE = 12
+THREE = 3
+
+
+def playable(state: SkyjoState, seat: int, card: ActionCard) -> bool:
+    """Whether ``card`` can be played for its effect now (it can always be discarded instead).
+
+    Échangez vos propres cartes needs 2 cards in your grid, Tirez trois cartes a card to draw, Échange a
+    card in two grids, Vol an opponent's Action card (ruling S26); the others can always be played.
+    """
+    if card is A.OWN_SWAP:
+        return sum(c is not None for c in state.grid[seat]) >= 2
+    if card is A.DRAW_THREE:
+        return bool(state.pile) or len(state.discard) > 1
+    if card is A.EXCHANGE:
+        return sum(any(c is not None for c in g) for g in state.grid) >= 2
+    if card is A.STEAL:
+        return any(state.held[p] or state.fresh[p] for p in range(state.num_players) if p != seat)
+    if card is A.REVELATION:
+        return any(False in up for up in state.up)
+    return True
+
+
+def start_effect(state: SkyjoState, card: ActionCard) -> None:
+    """Begin resolving ``card`` (played from the hand or replayed by Réactivation)."""
+    seat = state.turn
+    state.effect = card
+    if card is A.DOUBLE_TURN:
+        state.extra_turns += state.opts.double_turn_extra
+        finish_effect(state)
+    elif card is A.DEFENSE:
+        state.extra_turns += 1
+        finish_effect(state)
+    elif card is A.OWN_SWAP:
+        state.phase = Phase.OWN
+    elif card is A.DRAW_THREE:
+        drawn = []
+        for _ in range(THREE):
+            got = draw_game(state)
+            if got is None:
+                break
+            drawn.append(got)
+        state.three = drawn
+        state.three_kept = False
+        state._log.append(("three", seat, tuple(drawn)))
+        state.phase = Phase.KEEP
+    elif card is A.REVELATION:
+        state.phase = Phase.LOOK
+    elif card is A.REACTIVATION:
+        state.phase = Phase.REACTIVATE
+    elif card is A.EXCHANGE:
+        state.picks = []
+        state.phase = Phase.EXCHANGE
+    elif card is A.STEAL:
+        state.phase = Phase.STEAL
+    else:
+        n = state.num_players
+        state.meteor_queue = [(seat + k) % n for k in range(1, n)]
+        _next_meteor(state)
+
+
+def finish_effect(state: SkyjoState) -> None:
+    """The effect is over: the cards in play go to the Action discard, innermost first (S10)."""
+    while state.in_play:
+        state.action_discard.append(state.in_play.pop())
+    state.effect = None
+    state.picks = []
+    refill_market(state)
+    rules.after_main(state)
+
+
+# -- legal actions -------------------------------------------------------------------------------------
+def legal_actions(state: SkyjoState, phase: str) -> list[Action]:
+    seat = state.turn
+    n = state.num_players
+    if phase is Phase.OWN:
+        grid = state.grid[seat]
+        present = [s for s in range(GRID_SIZE) if grid[s] is not None]
+        return [OWN[a, b] for i, a in enumerate(present) for b in present[i + 1 :]]
+    if phase is Phase.FACES:
+        return list(FACES.values())
+    if phase is Phase.KEEP:
+        return [*(KEEP[c] for c in sorted(set(state.three))), KEEP_NONE]
+    if phase is Phase.PUT:
+        return [PUT[c] for c in sorted(set(state.three))]
+    look, pick, steal = targeted(n)
+    if phase is Phase.LOOK:
+        out = []
+        for p in range(n):
+            grid, up = state.grid[p], state.up[p]
+            for line in ALL_LINES:
+                if any(not up[s] and grid[s] is not None for s in LINE_SLOTS[line]):
+                    out.append(look[p][line])
+        return out
+    if phase is Phase.REACTIVATE:
+        kinds = [c for c in sorted(set(state.action_discard)) if playable(state, seat, c)]
+        return [REACTIVATE[c] for c in kinds] or [REACTIVATE_NONE]
+    if phase is Phase.EXCHANGE:
+        first = state.picks[0][0] if state.picks else None
+        return [
+            pick[p][s]
+            for p in range(n)
+            if p != first
+            for s in range(GRID_SIZE)
+            if state.grid[p][s] is not None
+        ]
+    if phase is Phase.STEAL:
+        return [
+            steal[p][c]
+            for p in range(n)
+            if p != seat
+            for c in sorted(set(state.held[p]) | set(state.fresh[p]))
+        ]
+    if phase is Phase.METEORS:
+        p = state.meteor_queue[0]
+        return [pick[p][s] for s in range(GRID_SIZE) if state.grid[p][s] is not None]
+    return []
+
+
+# -- decisions -----------------------------------------------------------------------------------------
+def apply(state: SkyjoState, action: Action) -> None:
+    kind = action.kind
+    seat = state.turn
+    if kind is Kind.OWN:
+        assert action.slot is not None and action.slot2 is not None
+        state.picks = [(seat, action.slot), (seat, action.slot2)]
+        state.phase = Phase.FACES
+    elif kind is Kind.FACES:
+        _faces(state, seat, bool(action.up), bool(action.up2))
+    elif kind is Kind.KEEP:
+        card = action.card
+        if card is None:
+            state._log.append(("keep", seat, None))
+            continue_three(state)
+        else:
+            assert isinstance(card, GameCard)
+            state.three.remove(card)
+            state.three_kept = True
+            state.drawn = card
+            state.drawn_from = "three"
+            state._log.append(("keep", seat, card))
+            state.phase = Phase.PLACE
+    elif kind is Kind.PUT:
+        assert isinstance(action.card, GameCard)
+        _put(state, seat, action.card)
+        continue_three(state)
+    elif kind is Kind.LOOK:
+        _look(state, seat, action.target, action.slot)
+    elif kind is Kind.REACTIVATE:
+        card = action.card
+        if card is None:
+            state._log.append(("reactivate", seat, None))
+            finish_effect(state)
+        else:
+            assert isinstance(card, ActionCard)
+            pile = state.action_discard
+            del pile[len(pile) - 1 - pile[::-1].index(card)]
+            state.in_play.append(card)
+            state._log.append(("reactivate", seat, card))
+            start_effect(state, card)
+    elif kind is Kind.PICK:
+        assert action.target is not None and action.slot is not None
+        if state.phase is Phase.EXCHANGE:
+            _exchange_pick(state, seat, action.target, action.slot)
+        else:
+            _meteor(state, seat, action.target, action.slot)
+    elif kind is Kind.STEAL:
+        assert action.target is not None and isinstance(action.card, ActionCard)
+        _steal(state, seat, action.target, action.card)
+
+
+def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> None:
+    """Swap the two picked cards, each put back on the chosen face (R11, R17; rulings S12, S13, S19).
+
+    A card put face down stays known to whoever knew it, and to everybody if it was face up before. A Star
+    turned face up in your grid, or arriving face up in it from another grid, grants an Action card.
+    """
+    (p, s), (q, t) = state.picks
+    grid_p, grid_q = state.grid[p], state.grid[q]
+    card_p, card_q = grid_p[s], grid_q[t]
+    was_up_p, was_up_q = state.up[p][s], state.up[q][t]
+    know_p, know_q = state.knowers[p][s], state.knowers[q][t]
+    everyone = state.all_seats
+    grid_p[s], grid_q[t] = card_q, card_p
+    state.up[p][s], state.up[q][t] = up_first, up_second
+    state.knowers[p][s] = 0 if up_first else (everyone if was_up_q else know_q)
+    state.knowers[q][t] = 0 if up_second else (everyone if was_up_p else know_p)
+    state._log.append(
+        (
+            "moved",
+            seat,
+            p,
+            s,
+            q,
+            t,
+            up_first,
+            up_second,
+            card_q if up_first or was_up_q else None,
+            card_p if up_second or was_up_p else None,
+            state.effect,
+        )
+    )
+    own = p == q
+    if up_first and card_q is STAR and p == seat and not (own and was_up_q):
+        state.star_rights += 1
+    if up_second and card_p is STAR and q == seat and not (own and was_up_p):
+        state.star_rights += 1
+    finish_effect(state)
+
+
+def _put(state: SkyjoState, seat: int, card: GameCard) -> None:
+    state.three.remove(card)
+    state.discard.append(card)
+    state._log.append(("put", seat, card))
+
+
+def continue_three(state: SkyjoState) -> None:
+    """Tirez trois cartes after the keep decision (R13, ruling S27): the kept card has been swapped in;
+    the others are discarded one by one in the chosen order (the last on top); with none kept, a hidden
+    card of your grid is then revealed. When the order cannot matter, the cards go without a decision."""
+    seat = state.turn
+    three = state.three
+    if three and len(set(three)) == 1:
+        while three:
+            _put(state, seat, three[0])
+    if three:
+        state.phase = Phase.PUT
+        return
+    if not state.three_kept and False in state.up[seat]:
+        state.phase = Phase.REVEAL
+        return
+    finish_effect(state)
+
+
+def _look(state: SkyjoState, seat: int, target: int | None, line: int | None) -> None:
+    """Révélation: the player alone learns the hidden cards of the line (R14)."""
+    assert target is not None and line is not None
+    grid, up, knowers = state.grid[target], state.up[target], state.knowers[target]
+    bit = 1 << seat
+    seen = []
+    for s in LINE_SLOTS[line]:
+        if grid[s] is not None and not up[s]:
+            knowers[s] |= bit
+            seen.append((s, grid[s]))
+    state._log.append(("look", seat, target, line, tuple(seen)))
+    finish_effect(state)
+
+
+def _exchange_pick(state: SkyjoState, seat: int, target: int, slot: int) -> None:
+    """Échange avec un autre joueur: after the second pick, each attacked holder of a Défense blocks it
+    (rulings S6, S12); otherwise the faces are chosen."""
+    state.picks.append((target, slot))
+    state._log.append(("pick", seat, target, slot))
+    if len(state.picks) < 2:
+        return
+    blocked = False
+    if state.opts.defense_blocks_exchange:
+        for p, _ in state.picks:
+            if p != seat and holds_defense(state, p):
+                use_defense(state, seat, p, A.EXCHANGE)
+                blocked = True
+    if blocked:
+        finish_effect(state)
+    else:
+        state.phase = Phase.FACES
+
+
+def _steal(state: SkyjoState, seat: int, target: int, card: ActionCard) -> None:
+    """Vol de carte Action: take the card and an extra turn; a Défense blocks the theft (R15; S7, S8)."""
+    if holds_defense(state, target):
+        use_defense(state, seat, target, A.STEAL)
+        if state.opts.steal_blocked_extra_turn:
+            state.extra_turns += 1
+        finish_effect(state)
+        return
+    source = state.held[target] if card in state.held[target] else state.fresh[target]
+    source.remove(card)
+    (state.held if state.opts.stolen_playable_at_once else state.fresh)[seat].append(card)
+    state._log.append(("steal", seat, target, card))
+    state.extra_turns += 1
+    finish_effect(state)
+
+
+def _next_meteor(state: SkyjoState) -> None:
+    """Averse de météorites: the next opponent whose card you choose; a Défense blocks their share (S6, S11)."""
+    queue = state.meteor_queue
+    seat = state.turn
+    while queue:
+        p = queue[0]
+        if holds_defense(state, p):
+            use_defense(state, seat, p, A.METEORS)
+        elif not state.pile and len(state.discard) <= 1:
+            queue.clear()
+            break
+        elif any(c is not None for c in state.grid[p]):
+            state.phase = Phase.METEORS
+            return
+        queue.pop(0)
+    finish_effect(state)
+
+
+def _meteor(state: SkyjoState, seat: int, target: int, slot: int) -> None:
+    """The chosen card goes, shown, under the discard; the pile's top card takes its place face up (S11)."""
+    new = draw_game(state)
+    assert new is not None
+    grid = state.grid[target]
+    old = grid[slot]
+    assert old is not None
+    grid[slot] = new
+    state.up[target][slot] = True
+    state.knowers[target][slot] = 0
+    state.discard.insert(0, old)
+    state._log.append(("meteor", seat, target, slot, old, new))
+    state.meteor_queue.pop(0)
+    _next_meteor(state)

@@ -1,0 +1,541 @@
+"""Skyjo's turn flow: setup, legal actions, the three choices of a turn, line discards, round and match end.
+
+Each function cites the rule or ruling it implements (``docs/rules/skyjo.md``: rules R1…, rulings S1…).
+Functions change the ``SkyjoState`` in place; ``GameState.apply`` has checked legality before ``apply``.
+The Action cards' effects live in ``effects.py``; piles and the market in ``table.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from veillee.core import derive, stacked
+from veillee.games.skyjo import effects
+from veillee.games.skyjo.actions import (
+    ACTION_PILE,
+    COPY,
+    DISCARD,
+    DRAW,
+    DROP,
+    MARKET,
+    PASS,
+    PLAY,
+    REVEAL,
+    SWAP,
+    TAKE,
+    Action,
+    Kind,
+)
+from veillee.games.skyjo.cards import VALUE, ActionCard, GameCard, parse_action_card, parse_game_card
+from veillee.games.skyjo.phases import Phase
+from veillee.games.skyjo.lines import LINE_SLOTS, lines_with_copy, natural_lines, round_scores, star_lines
+from veillee.games.skyjo.table import draw_game, take_action_card
+
+if TYPE_CHECKING:
+    from veillee.games.skyjo.state import SkyjoState
+
+__all__ = ["Phase", "apply", "explain", "legal_actions", "start_match", "stats"]
+
+STAR = GameCard.STAR
+GRID_SIZE = 12
+SETUP_REVEALS = 2
+
+
+# -- setup ---------------------------------------------------------------------------------------------
+def start_match(state: SkyjoState) -> None:
+    deal(state)
+
+
+def deal(state: SkyjoState) -> None:
+    """Deal a round (R2–R5).
+
+    Dealing order of the game deck (a stacked deck's game cards come first, in this order): seat 0 gets
+    cards 1–12 into its slots r1c1…r3c4 row by row, seat 1 cards 13–24, and so on; the next card starts the
+    discard; the rest is the pile, top first. Action deck (a stacked deck's Action cards, in order): the 4
+    market slots, then the first card of the Action discard, then the Action pile, top first. Only the
+    first round uses a stacked deck.
+    """
+    state.round += 1
+    n = state.num_players
+    rng = derive(state.seed, "round", state.round, "deal")
+    action_rng = derive(state.seed, "round", state.round, "actions")
+    stack = state._stack if state.round == 1 else None
+    if stack is not None:
+        game_top = [c for c in stack if not _is_action(c)]
+        action_top = [c for c in stack if _is_action(c)]
+        deck = stacked(state.game_deck, game_top, rng, parse_game_card)
+        actions = stacked(state.action_deck, action_top, action_rng, parse_action_card)
+    else:
+        deck = list(state.game_deck)
+        rng.shuffle(deck)
+        actions = list(state.action_deck)
+        action_rng.shuffle(actions)
+    state.grid = [deck[p * GRID_SIZE : (p + 1) * GRID_SIZE] for p in range(n)]  # type: ignore[misc]
+    state.up = [[False] * GRID_SIZE for _ in range(n)]
+    state.knowers = [[0] * GRID_SIZE for _ in range(n)]
+    state.discard = [deck[n * GRID_SIZE]]
+    state.pile = deck[n * GRID_SIZE + 1 :]
+    state.pile.reverse()
+    state.pile_public = False
+    state.drawn = None
+    state.drawn_from = None
+    state.three = []
+    state.three_kept = False
+    if actions:
+        state.market = list(actions[:4])  # type: ignore[arg-type]
+        state.action_discard = [actions[4]]
+        state.action_pile = actions[5:]
+        state.action_pile.reverse()
+    else:
+        state.market = [None, None, None, None]
+        state.action_discard = []
+        state.action_pile = []
+    state.held = [[] for _ in range(n)]
+    state.fresh = [[] for _ in range(n)]
+    state.in_play = []
+    state.effect = None
+    state.picks = []
+    state.meteor_queue = []
+    state.star_rights = 0
+    state.extra_turns = 0
+    state.triggerer = None
+    state.final_left = 0
+    state.copy_lines = []
+    state.final_queue = None
+    state.last_turn_seat = None
+    state.reshuffles = 0
+    state.turn = 0
+    state.starter = 0
+    state.setup_queue = [p for p in range(n) for _ in range(SETUP_REVEALS)]
+    state.phase = Phase.SETUP
+    state.to_act = state.setup_queue[0]
+    state._log.append(
+        ("deal", state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard))
+    )
+
+
+def _is_action(text: str) -> bool:
+    try:
+        parse_action_card(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _first_player(state: SkyjoState) -> int:
+    """Round 1 (and every round with ``first_player='highest'``): the highest sum of the revealed cards,
+    ties to the first such seat from seat 0 (R5, ruling S25); later rounds: the last triggerer (S21)."""
+    if state.round > 1 and state.opts.first_player == "triggerer" and state.previous_triggerer is not None:
+        return state.previous_triggerer
+    sums = [
+        sum(VALUE[c] for c, u in zip(grid, up, strict=True) if u and c is not None)
+        for grid, up in zip(state.grid, state.up, strict=True)
+    ]
+    return sums.index(max(sums))
+
+
+def begin_turn(state: SkyjoState, seat: int) -> None:
+    """A new turn; Action cards taken before it become playable if another player has played since (S4)."""
+    if state.last_turn_seat != seat and state.fresh[seat]:
+        state.held[seat].extend(state.fresh[seat])
+        state.fresh[seat].clear()
+    state.last_turn_seat = seat
+    state.turn = seat
+    state.to_act = seat
+    state.phase = Phase.CHOOSE
+    state.turns += 1
+
+
+# -- legal actions -------------------------------------------------------------------------------------
+def hidden_slots(state: SkyjoState, seat: int) -> list[Action]:
+    up = state.up[seat]
+    return [REVEAL[s] for s in range(GRID_SIZE) if not up[s]]
+
+
+def swap_slots(state: SkyjoState, seat: int) -> list[Action]:
+    grid = state.grid[seat]
+    return [SWAP[s] for s in range(GRID_SIZE) if grid[s] is not None]
+
+
+def _take_actions(state: SkyjoState) -> list[Action]:
+    out = [MARKET[i] for i in range(4) if state.market[i] is not None]
+    if state.action_pile or len(state.action_discard) > 1:
+        out.append(ACTION_PILE)
+    return out
+
+
+def legal_actions(state: SkyjoState) -> list[Action]:
+    phase = state.phase
+    seat = state.turn
+    if phase is Phase.CHOOSE:
+        return _choose_actions(state, seat)
+    if phase is Phase.PLACE:
+        return swap_slots(state, seat)
+    if phase is Phase.DRAWN:
+        out = swap_slots(state, seat)
+        if False in state.up[seat]:
+            out.append(DISCARD)
+        return out
+    if phase is Phase.REVEAL:
+        return hidden_slots(state, seat)
+    if phase is Phase.SETUP:
+        assert state.to_act is not None
+        return hidden_slots(state, state.to_act)
+    if phase is Phase.STAR:
+        return [*_take_actions(state), PASS]
+    if phase is Phase.COPY:
+        return [*(COPY[line] for line in state.copy_lines), PASS]
+    if phase is Phase.OVER:
+        return []
+    return effects.legal_actions(state, phase)
+
+
+def _choose_actions(state: SkyjoState, seat: int) -> list[Action]:
+    """R6–R10: take the discard, draw, take an Action card, or play/discard one (not once the end is on)."""
+    out = [TAKE] if state.discard else []
+    if state.pile or len(state.discard) > 1:
+        out.append(DRAW)
+    if state.opts.action:
+        out.extend(_take_actions(state))
+        held = state.held[seat]
+        if held and state.triggerer is None:
+            kinds = sorted(set(held))
+            out.extend(PLAY[c] for c in kinds if effects.playable(state, seat, c))
+            out.extend(DROP[c] for c in kinds)
+    return out
+
+
+# -- effects -------------------------------------------------------------------------------------------
+def apply(state: SkyjoState, action: Action) -> None:
+    kind = action.kind
+    seat = state.turn
+    phase = state.phase
+    if kind is Kind.REVEAL:
+        if phase is Phase.SETUP:
+            _setup_reveal(state, action.slot)
+        else:
+            reveal_own(state, seat, action.slot)
+            if state.effect is ActionCard.DRAW_THREE:
+                effects.finish_effect(state)
+            else:
+                after_main(state)
+    elif kind is Kind.TAKE:
+        card = state.discard.pop()
+        state.drawn = card
+        state.drawn_from = "discard"
+        state._log.append(("take", seat, card))
+        state.phase = Phase.PLACE
+    elif kind is Kind.DRAW:
+        card = draw_game(state)
+        assert card is not None
+        state.drawn = card
+        state.drawn_from = "pile"
+        state._log.append(("draw", seat, card))
+        state.phase = Phase.DRAWN
+    elif kind is Kind.SWAP:
+        _swap(state, seat, action.slot)
+    elif kind is Kind.DISCARD:
+        card = state.drawn
+        assert card is not None
+        state.discard.append(card)
+        state.drawn = None
+        state._log.append(("discard", seat, card))
+        state.phase = Phase.REVEAL
+    elif kind is Kind.ACTION:
+        take_action_card(state, seat, action.slot)
+        if phase is Phase.STAR:
+            state.star_rights -= 1
+        after_main(state)
+    elif kind is Kind.PASS:
+        if phase is Phase.STAR:
+            state.star_rights = 0
+            lines_phase(state)
+        else:
+            _after_copies(state)
+    elif kind is Kind.COPY:
+        _copy_line(state, action.slot)
+    elif kind is Kind.PLAY:
+        card = action.card
+        assert isinstance(card, ActionCard)
+        state.held[seat].remove(card)
+        state.in_play.append(card)
+        state._log.append(("play", seat, card))
+        effects.start_effect(state, card)
+    elif kind is Kind.DROP:
+        card = action.card
+        assert isinstance(card, ActionCard)
+        state.held[seat].remove(card)
+        state.action_discard.append(card)
+        state._log.append(("drop", seat, card))
+        after_main(state)
+    else:
+        effects.apply(state, action)
+
+
+def _setup_reveal(state: SkyjoState, slot: int | None) -> None:
+    """R5: the 2 setup reveals, seat by seat; then the first player starts (no Star right: not a turn)."""
+    assert slot is not None and state.to_act is not None
+    seat = state.to_act
+    state.up[seat][slot] = True
+    state._log.append(("reveal", seat, seat, slot, state.grid[seat][slot]))
+    state.setup_queue.pop(0)
+    if state.setup_queue:
+        state.to_act = state.setup_queue[0]
+        return
+    state.starter = _first_player(state)
+    state._log.append(("starter", state.starter))
+    begin_turn(state, state.starter)
+
+
+def reveal_own(state: SkyjoState, seat: int, slot: int | None) -> None:
+    """Turn a hidden card of your own grid face up during your turn; a Star grants an Action card (R17)."""
+    assert slot is not None
+    state.up[seat][slot] = True
+    state.knowers[seat][slot] = 0
+    card = state.grid[seat][slot]
+    state._log.append(("reveal", seat, seat, slot, card))
+    if card is STAR:
+        state.star_rights += 1
+
+
+def _swap(state: SkyjoState, seat: int, slot: int | None) -> None:
+    """Put the held card face up at ``slot``; the replaced card goes face up on the discard (R7, R24)."""
+    assert slot is not None
+    card = state.drawn
+    assert card is not None
+    grid = state.grid[seat]
+    old = grid[slot]
+    assert old is not None
+    grid[slot] = card
+    state.up[seat][slot] = True
+    state.knowers[seat][slot] = 0
+    state.discard.append(old)
+    state.drawn = None
+    state._log.append(("swap", seat, slot, card, old))
+    if card is STAR:
+        state.star_rights += 1
+    if state.drawn_from == "three":
+        effects.continue_three(state)
+    else:
+        after_main(state)
+
+
+# -- end of turn ---------------------------------------------------------------------------------------
+def after_main(state: SkyjoState) -> None:
+    """The turn's choice is done: Star rights first (R17, S19), then the line discards (R19–R22)."""
+    if state.star_rights > 0:
+        if _take_actions(state):
+            state.phase = Phase.STAR
+            state.to_act = state.turn
+            return
+        state.star_rights = 0
+    lines_phase(state)
+
+
+def auto_discard(state: SkyjoState, seat: int) -> None:
+    """Discard every complete line of one number, at once, again until none is left (R19, S15)."""
+    lines = state.lines
+    grid, up = state.grid[seat], state.up[seat]
+    found = natural_lines(grid, up, lines)
+    while found:
+        _discard_lines(state, seat, found, None)
+        found = natural_lines(grid, up, lines)
+
+
+def _discard_lines(state: SkyjoState, seat: int, found: list[int], copied: int | None) -> None:
+    grid, up, knowers = state.grid[seat], state.up[seat], state.knowers[seat]
+    slots = sorted({s for line in found for s in LINE_SLOTS[line] if grid[s] is not None})
+    cards = []
+    for s in slots:
+        card = grid[s]
+        assert card is not None
+        cards.append(card)
+        grid[s] = None
+        up[s] = True
+        knowers[s] = 0
+    state.discard.extend(cards)
+    state._log.append(("lines", seat, tuple(found), tuple(cards), copied))
+
+
+def _star_options(state: SkyjoState, seat: int) -> list[int]:
+    if not state.opts.action:
+        return []
+    return star_lines(state.grid[seat], state.up[seat], state.lines)
+
+
+def lines_phase(state: SkyjoState) -> None:
+    """End of the turn: discard complete lines, then offer the Stars' copies (R19–R21)."""
+    seat = state.turn
+    auto_discard(state, seat)
+    options = _star_options(state, seat)
+    if options:
+        state.copy_lines = options
+        state.phase = Phase.COPY
+        state.to_act = seat
+        return
+    end_turn(state)
+
+
+def _copy_line(state: SkyjoState, line: int | None) -> None:
+    """The Stars of ``line`` copy its number; every line thus complete is discarded (R21, S16)."""
+    assert line is not None and state.to_act is not None
+    seat = state.to_act
+    grid, up = state.grid[seat], state.up[seat]
+    found = lines_with_copy(grid, up, state.lines, line)
+    _discard_lines(state, seat, found, line)
+    auto_discard(state, seat)
+    options = _star_options(state, seat)
+    if options:
+        state.copy_lines = options
+        return
+    _after_copies(state)
+
+
+def _after_copies(state: SkyjoState) -> None:
+    state.copy_lines = []
+    if state.final_queue is None:
+        end_turn(state)
+    else:
+        state.final_queue.pop(0)
+        _final_lines(state)
+
+
+def end_turn(state: SkyjoState) -> None:
+    """Trigger the end when a grid has no hidden card left (R25, S18); extra turns; the final turns (R26)."""
+    seat = state.turn
+    n = state.num_players
+    if state.triggerer is None:
+        owners = [p for p in range(n) if False not in state.up[p]]
+        if owners:
+            state.triggerer = seat
+            state.final_left = n - 1
+            state.extra_turns = 0
+            state._log.append(("trigger", seat, tuple(owners)))
+        elif state.extra_turns:
+            state.extra_turns -= 1
+            begin_turn(state, seat)
+            return
+    else:
+        state.final_left -= 1
+        if state.final_left == 0:
+            end_round(state)
+            return
+    begin_turn(state, (seat + 1) % n)
+
+
+# -- end of round and match ----------------------------------------------------------------------------
+def end_round(state: SkyjoState) -> None:
+    """Reveal every hidden card, discard complete lines in every grid (R22, S14), then score (R30–R33)."""
+    for p in range(state.num_players):
+        up = state.up[p]
+        slots = [s for s in range(GRID_SIZE) if not up[s]]
+        if slots:
+            for s in slots:
+                up[s] = True
+                state.knowers[p][s] = 0
+            state._log.append(("final_reveal", p, tuple(slots), tuple(state.grid[p][s] for s in slots)))
+    start = state.triggerer if state.triggerer is not None else 0
+    state.final_queue = [(start + k) % state.num_players for k in range(state.num_players)]
+    _final_lines(state)
+
+
+def _final_lines(state: SkyjoState) -> None:
+    queue = state.final_queue
+    assert queue is not None
+    while queue:
+        seat = queue[0]
+        auto_discard(state, seat)
+        options = _star_options(state, seat)
+        if options:
+            state.copy_lines = options
+            state.phase = Phase.COPY
+            state.to_act = seat
+            return
+        queue.pop(0)
+    state.final_queue = None
+    _score_round(state)
+
+
+def _score_round(state: SkyjoState) -> None:
+    held = [len(h) + len(f) for h, f in zip(state.held, state.fresh, strict=True)]
+    scores, doubled = round_scores(state.grid, held, state.triggerer)
+    state.round_scores.append(scores)
+    for p, points in enumerate(scores):
+        state.totals[p] += points
+    state._log.append(("round_end", state.round, tuple(scores), tuple(state.totals), state.triggerer, doubled))
+    state.previous_triggerer = state.triggerer
+    if max(state.totals) >= state.opts.target:
+        state.phase = Phase.OVER
+        state.to_act = None
+        state.is_over = True
+        low = min(state.totals)
+        state._log.append(("match_end", tuple(p for p, t in enumerate(state.totals) if t == low)))
+        return
+    deal(state)
+
+
+# -- explanations and statistics -----------------------------------------------------------------------
+_PHASE_HINTS = {
+    Phase.SETUP: "each player first turns 2 of their own hidden cards face up (reveal <slot>)",
+    Phase.CHOOSE: "choose: take, draw, take an Action card (action 1-4 / action pile), play or drop one",
+    Phase.PLACE: "the card you hold must be swapped with a card of your grid (swap <slot>)",
+    Phase.DRAWN: "swap the drawn card into your grid (swap <slot>) or discard it (discard)",
+    Phase.REVEAL: "turn one of your hidden cards face up (reveal <slot>)",
+    Phase.STAR: "your Star lets you take an Action card (action 1-4 / action pile) or pass",
+    Phase.COPY: "your Stars may copy a number to discard a line (copy <line>) or pass",
+    Phase.OWN: "choose the two cards of your grid to swap (own <slot> <slot>)",
+    Phase.FACES: "choose the faces of the two swapped cards (faces up|down up|down)",
+    Phase.KEEP: "keep one of the three cards you looked at (keep <card>) or none (keep none)",
+    Phase.PUT: "discard the cards you did not keep, one by one (put <card>)",
+    Phase.LOOK: "choose a row or column of a grid with hidden cards (look <seat> <line>)",
+    Phase.REACTIVATE: "choose a card of the Action discard to play (reactivate <card>)",
+    Phase.EXCHANGE: "choose a card in a grid, then one in another player's grid (pick <seat> <slot>)",
+    Phase.STEAL: "choose an opponent's Action card to steal (steal <seat> <card>)",
+    Phase.METEORS: "choose the card of this opponent's grid that is replaced (pick <seat> <slot>)",
+}
+
+
+def explain(state: SkyjoState, action: object) -> str:
+    """Why an action is refused, naming only public facts and the action itself."""
+    if not isinstance(action, Action):
+        return f"{action!r} is not a Skyjo action; build one with Action or state.action_from_json"
+    phase = state.phase
+    kind = action.kind
+    if kind is Kind.PLAY and phase is Phase.CHOOSE:
+        if state.triggerer is not None:
+            return "the end of the round is triggered: Action cards may no longer be played or discarded"
+        if action.card in state.fresh[state.turn] and action.card not in state.held[state.turn]:
+            return f"{action.card} is playable only from your next turn, after another player's turn"
+        if action.card not in state.held[state.turn]:
+            return f"you hold no {action.card} card"
+        return f"{action.card} has no possible target now"
+    if kind is Kind.DROP and phase is Phase.CHOOSE:
+        if state.triggerer is not None:
+            return "the end of the round is triggered: Action cards may no longer be played or discarded"
+        return f"you hold no playable {action.card} card"
+    if kind is Kind.DISCARD and phase is Phase.DRAWN:
+        return "you have no hidden card left to reveal: the drawn card must be swapped"
+    if kind is Kind.ACTION and phase in (Phase.CHOOSE, Phase.STAR):
+        return "that Action card is not available (empty market slot or empty Action pile)"
+    hint = _PHASE_HINTS.get(phase)
+    if hint is None:
+        return "the match is over"
+    return f"{action} is not possible now: {hint}"
+
+
+def stats(state: SkyjoState) -> dict[str, float]:
+    """What a simulation summary reports of one match."""
+    kinds = Counter(action.kind for action in state._history)
+    played = Counter(action.card for action in state._history if action.kind is Kind.PLAY)
+    out: dict[str, float] = {
+        "rounds": state.round,
+        "turns": state.turns,
+        "decisions": len(state._history),
+        "action cards taken": kinds[Kind.ACTION],
+        "lines discarded": sum(len(e[2]) for e in state._log if e[0] == "lines"),
+        "reshuffles": sum(1 for e in state._log if e[0] == "reshuffle"),
+    }
+    for card in ActionCard:
+        out[f"played {card}"] = played[card]
+    return out
