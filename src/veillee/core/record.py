@@ -13,7 +13,8 @@ from veillee.core.state import RECORD_FORMAT, GameState
 
 __all__ = ["load_record", "replay", "save_record"]
 
-_KEYS = {"format", "game", "players", "options", "seed", "actions", "deck"}
+_KEYS = {"format", "game", "players", "options", "seed", "actions", "deck", "meta"}
+"""``meta`` is free-form JSON for front-ends (seat names, bot levels); replaying ignores it."""
 
 
 def replay(record: object, registry: Registry) -> GameState[Any]:
@@ -60,9 +61,13 @@ def load_record(path: str | Path) -> JSON:
     return data
 
 
-def save_record(state: GameState[Any], path: str | Path) -> None:
-    """Write ``state.record()`` to ``path`` (written whole, then renamed, so a crash never truncates it)."""
+def save_record(state: GameState[Any], path: str | Path, meta: JSON | None = None) -> None:
+    """Write ``state.record()`` (with front-end ``meta``) to ``path``, whole then renamed, so that a crash
+    never leaves half a file."""
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    record = state.record()
+    if meta is not None:
+        record["meta"] = meta
+    tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     tmp.replace(target)

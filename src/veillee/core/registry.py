@@ -29,6 +29,8 @@ class GameInfo:
     factory: Factory
     options: Mapping[str, str] = field(default_factory=dict)
     """Each option's name and a one-line description with its default."""
+    presentation: str | None = None
+    """The module that puts the game into words for front-ends (``veillee.core.present``)."""
     version: str = "1"
     """Bumped whenever a rule, the notation or the action codec changes (records carry the game name)."""
     variants: Sequence[Mapping[str, Any]] = ({},)

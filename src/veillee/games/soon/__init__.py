@@ -25,5 +25,6 @@ GAME = GameInfo(
     max_players=6,
     factory=_new,
     options=OPTIONS,
+    presentation="veillee.games.soon.render",
     variants=({}, {"speed": True}, {"length": "express", "joker_replaces_thief": False}),
 )

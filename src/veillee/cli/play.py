@@ -1,0 +1,306 @@
+"""``veillee play``: a match in the terminal, against bots or passing one screen around the table.
+
+Every seat is a person (``you``) or a bot level. People choose from numbered menus built from the game's
+legal actions (``veillee.core.present``: each action has a menu path, shared prefixes become sub-menus), so
+the terminal never re-implements a rule. With several people at one screen, the screen is cleared and handed
+over between them, and what is printed between their turns is only public information.
+"""
+
+from __future__ import annotations
+
+import argparse
+import locale
+import os
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.theme import Theme
+
+import veillee
+from veillee.cli.options import add_game_arguments, parse_options
+from veillee.cli.texts import TEXTS
+from veillee.core import GameState, derive_seed, load_record, save_record
+from veillee.core.present import Presentation, load_presentation
+
+NAME = "play"
+HELP = "play a match in the terminal against bots, or several people at one screen"
+
+HUMAN = "you"
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Félix", "Gaëlle", "Hugo"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--seats",
+        help="who sits where, in turn order: 'you' or a bot level, e.g. you,normal,hard or you,you,you "
+        "(default: you against 'normal' bots)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="the match seed (default: a random one)")
+    parser.add_argument("--lang", choices=("fr", "en"), default=None, help="language (default: the system's)")
+    parser.add_argument("--names", help="display names, comma-separated, in seat order")
+    parser.add_argument("--resume", metavar="FILE", help="continue a match saved with 'quit'")
+    parser.add_argument("--save", metavar="FILE", help="where 'quit' saves the match (default veillee-GAME.json)")
+
+
+def system_language() -> str:
+    """French if the system prefers it, else English."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(key)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    code = locale.getlocale()[0] or ""
+    return "fr" if code.lower().startswith("fr") else "en"
+
+
+@dataclass
+class Table:
+    """A match in progress and everything the terminal needs around it."""
+
+    state: GameState[Any]
+    seats: list[str]
+    names: list[str]
+    lang: str
+    save_path: Path
+    present: Presentation
+    console: Console
+    seen: list[int]
+    """For each seat, how many events it has already been shown."""
+
+    def t(self, key: str, **kwargs: Any) -> str:
+        return TEXTS[self.lang][key].format(**kwargs)
+
+    @property
+    def people(self) -> list[int]:
+        return [seat for seat, who in enumerate(self.seats) if who == HUMAN]
+
+    def meta(self) -> dict[str, Any]:
+        return {"seats": self.seats, "names": self.names, "lang": self.lang}
+
+
+class Quit(Exception):
+    """The person asked to stop (or the input ended): save and leave."""
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang or system_language()
+    err = Console(stderr=True)
+    try:
+        table = _open_table(args, lang)
+    except (veillee.VeilleeError, ValueError) as exc:
+        err.print(f"[red]{TEXTS[lang]['error']}[/red] {escape(str(exc))}")
+        return 2
+    try:
+        _play(table)
+    except Quit:
+        save_record(table.state, table.save_path, table.meta())
+        table.console.print(table.t("saved", path=table.save_path))
+        return 0
+    return 0
+
+
+def _open_table(args: argparse.Namespace, lang: str) -> Table:
+    if args.resume:
+        record = load_record(args.resume)
+        meta = record.get("meta") or {}
+        state = veillee.replay(record)
+        seats = list(meta.get("seats") or [HUMAN] + ["random"] * (state.num_players - 1))
+        names = list(meta.get("names") or NAMES[: state.num_players])
+        lang = args.lang or meta.get("lang") or lang
+        save_path = Path(args.save or args.resume)
+    else:
+        info = veillee.game_info(args.game)
+        seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else []
+        players = args.players or (len(seats) if seats else info.min_players)
+        if not seats:
+            seats = [HUMAN] + ["normal"] * (players - 1)
+        if len(seats) != players:
+            raise ValueError(TEXTS[lang]["seat_count"].format(seats=len(seats), players=players))
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**62)
+        state = veillee.new_game(args.game, players, seed, **parse_options(args.option))
+        names = [n.strip().replace("[", "(").replace("]", ")") for n in args.names.split(",")] if args.names else []
+        names = (names + NAMES[len(names) :])[:players]
+        save_path = Path(args.save or f"veillee-{args.game}.json")
+    for level in seats:
+        if level != HUMAN:
+            _check_level(level, lang)
+    info = veillee.game_info(state.game_name)
+    present = load_presentation(info.presentation)
+    console = Console(theme=Theme(present.STYLES), highlight=False)
+    return Table(state, seats, names, lang, save_path, present, console, [0] * state.num_players)
+
+
+def _check_level(level: str, lang: str) -> None:
+    if level not in bot_levels():
+        raise ValueError(TEXTS[lang]["bad_level"].format(level=level, levels=", ".join(bot_levels())))
+
+
+def bot_levels() -> list[str]:
+    """The bot levels a seat may be given."""
+    try:
+        from veillee.bots import LEVELS  # type: ignore[attr-defined, unused-ignore]
+
+        return list(LEVELS)
+    except ImportError:
+        return ["random"]
+
+
+def _bot_action(table: Table, seat: int) -> Any:
+    """A bot's choice: through ``veillee.bots`` when present (it sees only the seat's view), else random."""
+    state = table.state
+    rng = random.Random(derive_seed(state.seed, "terminal bot", seat, len(state.history)))
+    try:
+        from veillee.bots import choose  # type: ignore[attr-defined, unused-ignore]
+    except ImportError:
+        return rng.choice(state.legal_actions())
+    return choose(table.seats[seat], state, seat, rng)
+
+
+def _play(table: Table) -> None:
+    state = table.state
+    people = table.people
+    last_person: int | None = None
+    table.console.print(f"[bold]{veillee.game_info(state.game_name).title}[/bold] — {table.t('welcome')}")
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        if table.seats[seat] != HUMAN:
+            state.apply(_bot_action(table, seat))
+            if len(people) == 1:
+                _show_events(table, people[0], limit=None)
+            continue
+        if len(people) > 1 and last_person != seat:
+            _hand_over(table, seat)
+        last_person = seat
+        _turn(table, seat)
+    viewer = people[0] if len(people) == 1 else None
+    if viewer is not None:
+        _show_events(table, viewer, limit=None)
+    for line in table.present.screen(state.view(viewer), table.names, table.lang):
+        table.console.print(line)
+    result = state.result()
+    winners = ", ".join(table.names[s] for s in result.winners)
+    table.console.print(f"[bold]{table.t('over', winners=winners)}[/bold]")
+    scores = " · ".join(f"{table.names[s]} {score}" for s, score in enumerate(result.scores))
+    table.console.print(scores)
+
+
+def _hand_over(table: Table, seat: int) -> None:
+    """Hot-seat: hide the last person's screen and wait for the next one to be ready."""
+    table.console.clear()
+    table.console.print("\n" * 3 + table.t("pass_screen", name=table.names[seat]))
+    _read(table, table.t("press_enter", name=table.names[seat]))
+    table.console.clear()
+
+
+def _show_events(table: Table, seat: int, limit: int | None) -> None:
+    """Narrate, as ``seat`` may see them, the events it has not been shown yet (the last ``limit``)."""
+    events = table.state.events(seat, table.seen[seat])
+    table.seen[seat] = table.state.event_count
+    if limit is not None:
+        events = events[-limit:]
+    for event in events:
+        table.console.print("  · " + table.present.narrate(event, seat, table.names, table.lang))
+
+
+def _turn(table: Table, seat: int) -> None:
+    """Show ``seat`` its table and ask for one decision."""
+    state = table.state
+    table.console.rule(f"[me]{table.names[seat]}[/me] — {table.t('your_turn')}")
+    _show_events(table, seat, limit=6)
+    view = state.view(seat)
+    for line in table.present.screen(view, table.names, table.lang):
+        table.console.print(line)
+    legal = state.legal_actions()
+    paths = [table.present.choice_path(action, view, table.names, table.lang) for action in legal]
+    action = _choose(table, legal, paths)
+    state.apply(action)
+
+
+def _choose(table: Table, legal: list[Any], paths: list[tuple[str, ...]]) -> Any:
+    """Walk the menu built from the actions' paths until one action is chosen."""
+    depth_prefix: tuple[str, ...] = ()
+    while True:
+        entries = _menu(legal, paths, depth_prefix)
+        for number, (label, _, _) in enumerate(entries, start=1):
+            table.console.print(f" [bold]{number:2d}[/bold]. {label}")
+        hint = table.t("hint_back") if depth_prefix else table.t("hint")
+        answer = _read(table, hint).strip().lower()
+        if not answer:
+            continue
+        if answer in TEXTS[table.lang]["cmd_help"].split():
+            table.console.print(table.present.SUMMARY.get(table.lang, ""))
+            continue
+        if answer in TEXTS[table.lang]["cmd_log"].split():
+            for event in table.state.events(table.state.to_act):
+                table.console.print("  · " + table.present.narrate(event, table.state.to_act, table.names, table.lang))
+            continue
+        if answer in TEXTS[table.lang]["cmd_quit"].split():
+            raise Quit
+        if answer == "0" and depth_prefix:
+            depth_prefix = ()
+            continue
+        if not answer.isdigit() or not 1 <= int(answer) <= len(entries):
+            table.console.print(f"[red]{table.t('bad_choice', n=len(entries))}[/red]")
+            continue
+        _, prefix, action = entries[int(answer) - 1]
+        if action is not None:
+            return action
+        depth_prefix = prefix
+
+
+def _menu(
+    legal: list[Any], paths: list[tuple[str, ...]], prefix: tuple[str, ...]
+) -> list[tuple[str, tuple[str, ...], Any]]:
+    """The entries under ``prefix``: (label, the prefix it opens, or the action it plays).
+
+    A chain of single choices is folded into one entry (« Play the Lightning › on Bob »), so a person never
+    opens a menu of one item.
+    """
+    below = [
+        (path[len(prefix) :], action)
+        for path, action in zip(paths, legal, strict=True)
+        if path[: len(prefix)] == prefix
+    ]
+    order: list[str] = []
+    groups: dict[str, list[tuple[tuple[str, ...], Any]]] = {}
+    for rest, action in below:
+        if rest[0] not in groups:
+            order.append(rest[0])
+            groups[rest[0]] = []
+        groups[rest[0]].append((rest, action))
+    entries = []
+    for head in order:
+        members = groups[head]
+        label_parts = [head]
+        opened = (*prefix, head)
+        while len(members) > 1 and all(len(rest) > len(label_parts) for rest, _ in members):
+            nxt = {rest[len(label_parts)] for rest, _ in members}
+            if len(nxt) != 1:
+                break
+            step = members[0][0][len(label_parts)]
+            label_parts.append(step)
+            opened = (*opened, step)
+        if len(members) == 1:
+            rest, action = members[0]
+            entries.append((" › ".join(rest), opened, action))
+        else:
+            entries.append((" › ".join(label_parts) + " …", opened, None))
+    return entries
+
+
+def _read(table: Table, prompt: str) -> str:
+    """One line of input; an end of input (Ctrl-D) is told and asked again once, then saves and quits."""
+    for attempt in range(2):
+        try:
+            return input(prompt)
+        except EOFError:
+            table.console.print(f"\n[yellow]{table.t('eof')}[/yellow]")
+            if attempt == 1 or not sys.stdin.isatty():
+                raise Quit from None
+    raise Quit
