@@ -97,7 +97,7 @@ ACTION_NOTATION: tuple[str, ...] = (
     "meteors",
 )
 VALUE: tuple[int, ...] = (*range(-2, 13), 0)
-"""Points of a game card at scoring; a Star counts 0 (rules R30)."""
+"""Points of a game card at scoring; a Star counts 0 (rules R21)."""
 IS_STAR: tuple[bool, ...] = (*([False] * 15), True)
 NUMBERS: tuple[GameCard, ...] = tuple(GameCard(i) for i in range(15))
 

@@ -1,7 +1,7 @@
-"""The nine Action cards' effects (rules R11–R16, rulings S4–S13), each a short series of decisions.
+"""The nine Action cards' effects (rules R11–R19, rulings 4–13 and 26–35), each a short series of decisions.
 
 A played card sits in ``state.in_play`` while it resolves and then goes to the Action discard; a card
-replayed by Réactivation is pushed on top, so it is discarded first and the Réactivation last (S10).
+replayed by Réactivation is pushed on top, so it is discarded first and the Réactivation last (ruling 10).
 Every choice an effect asks for is a decision of the player of the card (``state.turn``).
 """
 
@@ -23,8 +23,8 @@ from veillee.games.skyjo.actions import (
     targeted,
 )
 from veillee.games.skyjo.cards import ActionCard, GameCard
-from veillee.games.skyjo.phases import Phase
 from veillee.games.skyjo.lines import ALL_LINES, LINE_SLOTS
+from veillee.games.skyjo.phases import Phase
 from veillee.games.skyjo.table import draw_game, holds_defense, refill_market, use_defense
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def playable(state: SkyjoState, seat: int, card: ActionCard) -> bool:
     """Whether ``card`` can be played for its effect now (it can always be discarded instead).
 
     Échangez vos propres cartes needs 2 cards in your grid, Tirez trois cartes a card to draw, Échange a
-    card in two grids, Vol an opponent's Action card (ruling S26); the others can always be played.
+    card in two grids, Vol an opponent's Action card (ruling 26); the others can always be played.
     """
     if card is A.OWN_SWAP:
         return sum(c is not None for c in state.grid[seat]) >= 2
@@ -96,7 +96,7 @@ def start_effect(state: SkyjoState, card: ActionCard) -> None:
 
 
 def finish_effect(state: SkyjoState) -> None:
-    """The effect is over: the cards in play go to the Action discard, innermost first (S10)."""
+    """The effect is over: the cards in play go to the Action discard, innermost first (ruling 10)."""
     while state.in_play:
         state.action_discard.append(state.in_play.pop())
     state.effect = None
@@ -133,20 +133,9 @@ def legal_actions(state: SkyjoState, phase: str) -> list[Action]:
         return [REACTIVATE[c] for c in kinds] or [REACTIVATE_NONE]
     if phase is Phase.EXCHANGE:
         first = state.picks[0][0] if state.picks else None
-        return [
-            pick[p][s]
-            for p in range(n)
-            if p != first
-            for s in range(GRID_SIZE)
-            if state.grid[p][s] is not None
-        ]
+        return [pick[p][s] for p in range(n) if p != first for s in range(GRID_SIZE) if state.grid[p][s] is not None]
     if phase is Phase.STEAL:
-        return [
-            steal[p][c]
-            for p in range(n)
-            if p != seat
-            for c in sorted(set(state.held[p]) | set(state.fresh[p]))
-        ]
+        return [steal[p][c] for p in range(n) if p != seat for c in sorted(set(state.held[p]) | set(state.fresh[p]))]
     if phase is Phase.METEORS:
         p = state.meteor_queue[0]
         return [pick[p][s] for s in range(GRID_SIZE) if state.grid[p][s] is not None]
@@ -206,7 +195,7 @@ def apply(state: SkyjoState, action: Action) -> None:
 
 
 def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> None:
-    """Swap the two picked cards, each put back on the chosen face (R11, R17; rulings S12, S13, S19).
+    """Swap the two picked cards, each put back on the chosen face (R11, R17; rulings 12, 13, 19, 33, 34).
 
     A card put face down stays known to whoever knew it, and to everybody if it was face up before. A Star
     turned face up in your grid, or arriving face up in it from another grid, grants an Action card.
@@ -251,7 +240,7 @@ def _put(state: SkyjoState, seat: int, card: GameCard) -> None:
 
 
 def continue_three(state: SkyjoState) -> None:
-    """Tirez trois cartes after the keep decision (R13, ruling S27): the kept card has been swapped in;
+    """Tirez trois cartes after the keep decision (R13, ruling 27): the kept card has been swapped in;
     the others are discarded one by one in the chosen order (the last on top); with none kept, a hidden
     card of your grid is then revealed. When the order cannot matter, the cards go without a decision."""
     seat = state.turn
@@ -284,7 +273,7 @@ def _look(state: SkyjoState, seat: int, target: int | None, line: int | None) ->
 
 def _exchange_pick(state: SkyjoState, seat: int, target: int, slot: int) -> None:
     """Échange avec un autre joueur: after the second pick, each attacked holder of a Défense blocks it
-    (rulings S6, S12); otherwise the faces are chosen."""
+    (rulings 6, 12, 32); otherwise the faces are chosen."""
     state.picks.append((target, slot))
     state._log.append(("pick", seat, target, slot))
     if len(state.picks) < 2:
@@ -302,7 +291,7 @@ def _exchange_pick(state: SkyjoState, seat: int, target: int, slot: int) -> None
 
 
 def _steal(state: SkyjoState, seat: int, target: int, card: ActionCard) -> None:
-    """Vol de carte Action: take the card and an extra turn; a Défense blocks the theft (R15; S7, S8)."""
+    """Vol de carte Action: take the card and an extra turn; a Défense blocks the theft (R18; rulings 7, 8, 31)."""
     if holds_defense(state, target):
         use_defense(state, seat, target, A.STEAL)
         if state.opts.steal_blocked_extra_turn:
@@ -318,7 +307,7 @@ def _steal(state: SkyjoState, seat: int, target: int, card: ActionCard) -> None:
 
 
 def _next_meteor(state: SkyjoState) -> None:
-    """Averse de météorites: the next opponent whose card you choose; a Défense blocks their share (S6, S11)."""
+    """Averse de météorites: the next opponent whose card you choose; a Défense blocks their share (rulings 6, 11)."""
     queue = state.meteor_queue
     seat = state.turn
     while queue:
@@ -336,7 +325,7 @@ def _next_meteor(state: SkyjoState) -> None:
 
 
 def _meteor(state: SkyjoState, seat: int, target: int, slot: int) -> None:
-    """The chosen card goes, shown, under the discard; the pile's top card takes its place face up (S11)."""
+    """The chosen card goes, shown, under the discard; the pile's top card takes its place face up (rulings 11, 30)."""
     new = draw_game(state)
     assert new is not None
     grid = state.grid[target]

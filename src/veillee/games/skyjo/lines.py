@@ -4,7 +4,7 @@ A grid is a list of 12 slots, row by row; a slot holds a ``GameCard`` or ``None`
 discarded with a line. ``up[slot]`` says whether the card is face up (removed slots count as up, so that
 ``up.count(False)`` is the number of hidden cards). Lines are the rows 0–2 and the columns 3–6; a line is
 « complete » when every card still in it is face up, and it can be discarded only with at least 3 cards
-(rules R20–R24, rulings S14–S17).
+(rules R23–R27, rulings 14–17).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ __all__ = [
     "COLUMN_LINES",
     "LINE_SLOTS",
     "grid_points",
+    "lines_with_copy",
     "natural_lines",
     "star_bonus",
     "star_lines",
-    "lines_with_copy",
 ]
 
 LINE_SLOTS: tuple[tuple[int, ...], ...] = (
@@ -43,7 +43,7 @@ Grid = list[GameCard | None]
 
 
 def natural_lines(grid: Grid, up: list[bool], lines: Sequence[int]) -> list[int]:
-    """The lines whose cards (at least 3) are all face up and all the same number, with no Star (R20)."""
+    """The lines whose cards (at least 3) are all face up and all the same number, with no Star (R25)."""
     out = []
     for line in lines:
         first = None
@@ -64,7 +64,7 @@ def natural_lines(grid: Grid, up: list[bool], lines: Sequence[int]) -> list[int]
 
 def star_lines(grid: Grid, up: list[bool], lines: Sequence[int]) -> list[int]:
     """The lines that Stars could complete: at least 3 cards, all face up, at least one Star and one
-    number, and all their numbers equal (R23, ruling S16). A line of Stars only is not among them."""
+    number, and all their numbers equal (R23, ruling 16). A line of Stars only is not among them."""
     out = []
     for line in lines:
         first = None
@@ -127,10 +127,10 @@ def grid_points(grid: Grid) -> int:
 
 def star_bonus(grid: Grid) -> int:
     """The best (lowest) total of disjoint all-Star lines: −15 for a row of 4 Stars, −10 for a row or
-    column of exactly 3; each Star counts in one line only (R31, ruling S17)."""
+    column of exactly 3; each Star counts in one line only (R24, ruling 17)."""
     found: list[tuple[frozenset[int], int]] = []
-    for slots in LINE_SLOTS:
-        present = [s for s in slots if grid[s] is not None]
+    for line_slots in LINE_SLOTS:
+        present = [s for s in line_slots if grid[s] is not None]
         if len(present) >= MIN_LINE and all(IS_STAR[grid[s] or 0] for s in present):
             found.append((frozenset(present), -15 if len(present) == 4 else -10))
     best = 0
@@ -148,10 +148,8 @@ def star_bonus(grid: Grid) -> int:
     return best
 
 
-def round_scores(
-    grids: Sequence[Grid], action_cards: Sequence[int], triggerer: int | None
-) -> tuple[list[int], bool]:
-    """Each seat's round score and whether the triggerer's was doubled (R30–R33).
+def round_scores(grids: Sequence[Grid], action_cards: Sequence[int], triggerer: int | None) -> tuple[list[int], bool]:
+    """Each seat's round score and whether the triggerer's was doubled (R30, R31).
 
     The triggerer must have the strictly lowest score; otherwise a positive score of theirs is doubled.
     """

@@ -25,8 +25,10 @@ def render(view: JSON) -> str:
     lines.append(f"pile {view['pile_size']} | discard top {top} | drawn {view['drawn'] or '-'}")
     if view["options"]["rules"] == "action":
         market = " ".join(c or "-" for c in view["market"])
-        lines.append(f"market: {market} | action pile {view['action_pile_size']} | action discard "
-                     f"{view['action_discard'][-1] if view['action_discard'] else '-'}")
+        lines.append(
+            f"market: {market} | action pile {view['action_pile_size']} | action discard "
+            f"{view['action_discard'][-1] if view['action_discard'] else '-'}"
+        )
     for seat, grid in enumerate(view["grids"]):
         mark = "*" if view["triggerer"] == seat else " "
         cards = view["action_cards"][seat]

@@ -1,6 +1,6 @@
 """Skyjo's turn flow: setup, legal actions, the three choices of a turn, line discards, round and match end.
 
-Each function cites the rule or ruling it implements (``docs/rules/skyjo.md``: rules R1…, rulings S1…).
+Each function cites the rule or ruling it implements (``docs/rules/skyjo.md``: rules R1…, rulings 1…).
 Functions change the ``SkyjoState`` in place; ``GameState.apply`` has checked legality before ``apply``.
 The Action cards' effects live in ``effects.py``; piles and the market in ``table.py``.
 """
@@ -28,9 +28,9 @@ from veillee.games.skyjo.actions import (
     Kind,
 )
 from veillee.games.skyjo.cards import VALUE, ActionCard, GameCard, parse_action_card, parse_game_card
-from veillee.games.skyjo.phases import Phase
 from veillee.games.skyjo.lines import LINE_SLOTS, lines_with_copy, natural_lines, round_scores, star_lines
-from veillee.games.skyjo.table import draw_game, take_action_card
+from veillee.games.skyjo.phases import Phase
+from veillee.games.skyjo.table import draw_game, refill_market, take_action_card
 
 if TYPE_CHECKING:
     from veillee.games.skyjo.state import SkyjoState
@@ -48,7 +48,7 @@ def start_match(state: SkyjoState) -> None:
 
 
 def deal(state: SkyjoState) -> None:
-    """Deal a round (R2–R5).
+    """Deal a round (R3, ruling 41).
 
     Dealing order of the game deck (a stacked deck's game cards come first, in this order): seat 0 gets
     cards 1–12 into its slots r1c1…r3c4 row by row, seat 1 cards 13–24, and so on; the next card starts the
@@ -83,7 +83,7 @@ def deal(state: SkyjoState) -> None:
     state.three = []
     state.three_kept = False
     if actions:
-        state.market = list(actions[:4])  # type: ignore[arg-type]
+        state.market = list(actions[:4])
         state.action_discard = [actions[4]]
         state.action_pile = actions[5:]
         state.action_pile.reverse()
@@ -110,9 +110,7 @@ def deal(state: SkyjoState) -> None:
     state.setup_queue = [p for p in range(n) for _ in range(SETUP_REVEALS)]
     state.phase = Phase.SETUP
     state.to_act = state.setup_queue[0]
-    state._log.append(
-        ("deal", state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard))
-    )
+    state._log.append(("deal", state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard)))
 
 
 def _is_action(text: str) -> bool:
@@ -125,7 +123,7 @@ def _is_action(text: str) -> bool:
 
 def _first_player(state: SkyjoState) -> int:
     """Round 1 (and every round with ``first_player='highest'``): the highest sum of the revealed cards,
-    ties to the first such seat from seat 0 (R5, ruling S25); later rounds: the last triggerer (S21)."""
+    ties to the first such seat from seat 0 (R5, ruling 25); later rounds: the last triggerer (ruling 21)."""
     if state.round > 1 and state.opts.first_player == "triggerer" and state.previous_triggerer is not None:
         return state.previous_triggerer
     sums = [
@@ -136,7 +134,7 @@ def _first_player(state: SkyjoState) -> int:
 
 
 def begin_turn(state: SkyjoState, seat: int) -> None:
-    """A new turn; Action cards taken before it become playable if another player has played since (S4)."""
+    """A new turn; Action cards taken before it become playable if another player has played since (ruling 4)."""
     if state.last_turn_seat != seat and state.fresh[seat]:
         state.held[seat].extend(state.fresh[seat])
         state.fresh[seat].clear()
@@ -221,26 +219,26 @@ def apply(state: SkyjoState, action: Action) -> None:
             else:
                 after_main(state)
     elif kind is Kind.TAKE:
-        card = state.discard.pop()
-        state.drawn = card
+        top = state.discard.pop()
+        state.drawn = top
         state.drawn_from = "discard"
-        state._log.append(("take", seat, card))
+        state._log.append(("take", seat, top))
         state.phase = Phase.PLACE
     elif kind is Kind.DRAW:
-        card = draw_game(state)
-        assert card is not None
-        state.drawn = card
+        got = draw_game(state)
+        assert got is not None
+        state.drawn = got
         state.drawn_from = "pile"
-        state._log.append(("draw", seat, card))
+        state._log.append(("draw", seat, got))
         state.phase = Phase.DRAWN
     elif kind is Kind.SWAP:
         _swap(state, seat, action.slot)
     elif kind is Kind.DISCARD:
-        card = state.drawn
-        assert card is not None
-        state.discard.append(card)
+        drawn = state.drawn
+        assert drawn is not None
+        state.discard.append(drawn)
         state.drawn = None
-        state._log.append(("discard", seat, card))
+        state._log.append(("discard", seat, drawn))
         state.phase = Phase.REVEAL
     elif kind is Kind.ACTION:
         take_action_card(state, seat, action.slot)
@@ -256,18 +254,19 @@ def apply(state: SkyjoState, action: Action) -> None:
     elif kind is Kind.COPY:
         _copy_line(state, action.slot)
     elif kind is Kind.PLAY:
-        card = action.card
-        assert isinstance(card, ActionCard)
-        state.held[seat].remove(card)
-        state.in_play.append(card)
-        state._log.append(("play", seat, card))
-        effects.start_effect(state, card)
+        played = action.card
+        assert isinstance(played, ActionCard)
+        state.held[seat].remove(played)
+        state.in_play.append(played)
+        state._log.append(("play", seat, played))
+        effects.start_effect(state, played)
     elif kind is Kind.DROP:
-        card = action.card
-        assert isinstance(card, ActionCard)
-        state.held[seat].remove(card)
-        state.action_discard.append(card)
-        state._log.append(("drop", seat, card))
+        dropped = action.card
+        assert isinstance(dropped, ActionCard)
+        state.held[seat].remove(dropped)
+        state.action_discard.append(dropped)
+        state._log.append(("drop", seat, dropped))
+        refill_market(state)
         after_main(state)
     else:
         effects.apply(state, action)
@@ -289,7 +288,7 @@ def _setup_reveal(state: SkyjoState, slot: int | None) -> None:
 
 
 def reveal_own(state: SkyjoState, seat: int, slot: int | None) -> None:
-    """Turn a hidden card of your own grid face up during your turn; a Star grants an Action card (R17)."""
+    """Turn a hidden card of your own grid face up during your turn; a Star grants an Action card (R22)."""
     assert slot is not None
     state.up[seat][slot] = True
     state.knowers[seat][slot] = 0
@@ -300,7 +299,7 @@ def reveal_own(state: SkyjoState, seat: int, slot: int | None) -> None:
 
 
 def _swap(state: SkyjoState, seat: int, slot: int | None) -> None:
-    """Put the held card face up at ``slot``; the replaced card goes face up on the discard (R7, R24)."""
+    """Put the held card face up at ``slot``; the replaced card goes face up on the discard (R7, R26)."""
     assert slot is not None
     card = state.drawn
     assert card is not None
@@ -323,7 +322,7 @@ def _swap(state: SkyjoState, seat: int, slot: int | None) -> None:
 
 # -- end of turn ---------------------------------------------------------------------------------------
 def after_main(state: SkyjoState) -> None:
-    """The turn's choice is done: Star rights first (R17, S19), then the line discards (R19–R22)."""
+    """The turn's choice is done: Star rights first (R22, rulings 19, 38), then the line discards (R25)."""
     if state.star_rights > 0:
         if _take_actions(state):
             state.phase = Phase.STAR
@@ -334,7 +333,7 @@ def after_main(state: SkyjoState) -> None:
 
 
 def auto_discard(state: SkyjoState, seat: int) -> None:
-    """Discard every complete line of one number, at once, again until none is left (R19, S15)."""
+    """Discard every complete line of one number, at once, again until none is left (R25, ruling 15)."""
     lines = state.lines
     grid, up = state.grid[seat], state.up[seat]
     found = natural_lines(grid, up, lines)
@@ -365,7 +364,7 @@ def _star_options(state: SkyjoState, seat: int) -> list[int]:
 
 
 def lines_phase(state: SkyjoState) -> None:
-    """End of the turn: discard complete lines, then offer the Stars' copies (R19–R21)."""
+    """End of the turn: discard complete lines, then offer the Stars' copies (R23, R25, ruling 35)."""
     seat = state.turn
     auto_discard(state, seat)
     options = _star_options(state, seat)
@@ -378,7 +377,7 @@ def lines_phase(state: SkyjoState) -> None:
 
 
 def _copy_line(state: SkyjoState, line: int | None) -> None:
-    """The Stars of ``line`` copy its number; every line thus complete is discarded (R21, S16)."""
+    """The Stars of ``line`` copy its number; every line thus complete is discarded (R23, rulings 16, 35)."""
     assert line is not None and state.to_act is not None
     seat = state.to_act
     grid, up = state.grid[seat], state.up[seat]
@@ -402,7 +401,7 @@ def _after_copies(state: SkyjoState) -> None:
 
 
 def end_turn(state: SkyjoState) -> None:
-    """Trigger the end when a grid has no hidden card left (R25, S18); extra turns; the final turns (R26)."""
+    """Trigger the end when a grid has no hidden card left (R28, rulings 18, 36); extra turns; the final turns (R29)."""
     seat = state.turn
     n = state.num_players
     if state.triggerer is None:
@@ -426,7 +425,7 @@ def end_turn(state: SkyjoState) -> None:
 
 # -- end of round and match ----------------------------------------------------------------------------
 def end_round(state: SkyjoState) -> None:
-    """Reveal every hidden card, discard complete lines in every grid (R22, S14), then score (R30–R33)."""
+    """Reveal every hidden card, discard complete lines in every grid (R27, ruling 14), then score (R30–R32)."""
     for p in range(state.num_players):
         up = state.up[p]
         slots = [s for s in range(GRID_SIZE) if not up[s]]

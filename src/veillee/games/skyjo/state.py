@@ -32,14 +32,14 @@ OPTIONS = {
     "150 cards; classic rules only). Classic rules with the action box: number cards only, 2-4 players",
     "first_game": "leave out Vol de carte Action and Averse de météorites, as advised for a first game (default false)",
     "lines": "lines that are discarded: rows_and_columns (default with action rules) or columns (default with classic)",
-    "double_turn_extra": "turns that Tour doublé gives: 2 (default, ruling S9) or 1",
+    "double_turn_extra": "turns that Tour doublé gives: 2 (default, ruling 9) or 1",
     "stolen_playable_at_once": "a card stolen with Vol is playable at once (default false: from your next turn)",
-    "defense_blocks_exchange": "Défense blocks Échange avec un autre joueur on your grid (default true, ruling S6)",
-    "steal_blocked_extra_turn": "a thief blocked by a Défense still takes the extra turn (default true, ruling S7)",
-    "first_player": "who starts rounds after the first: triggerer (default, ruling S21) or highest (2-card sum)",
+    "defense_blocks_exchange": "Défense blocks Échange avec un autre joueur on your grid (default true, ruling 6)",
+    "steal_blocked_extra_turn": "a thief blocked by a Défense still takes the extra turn (default true, ruling 7)",
+    "first_player": "who starts rounds after the first: triggerer (default, ruling 21) or highest (2-card sum)",
     "target": "the total that ends the match (default 100)",
-    "action_copies": "copies of each Action card type (default 3, ruling S1)",
-    "stars": "Star cards in the Skyjo Action game deck (default 15, ruling S1)",
+    "action_copies": "copies of each Action card type (default 3, ruling 1)",
+    "stars": "Star cards in the Skyjo Action game deck (default 15, ruling 1)",
 }
 
 
@@ -69,9 +69,7 @@ class SkyjoOptions:
     def parse(cls, players: int, options: dict[str, Any]) -> SkyjoOptions:
         unknown = set(options) - set(OPTIONS)
         if unknown:
-            raise InvalidOption(
-                f"unknown Skyjo option(s): {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}"
-            )
+            raise InvalidOption(f"unknown Skyjo option(s): {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
         rules_ = _choice(options, "rules", "action", ("action", "classic"))
         box = _choice(options, "box", "action", ("action", "classic"))
         if rules_ == "action" and box == "classic":
@@ -155,7 +153,7 @@ def _int(options: dict[str, Any], name: str, default: int, low: int, high: int) 
     value = options.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidOption(f"{name} must be a whole number from {low} to {high}, not {value!r}")
-    return value
+    return int(value)
 
 
 class SkyjoState(GameState[Action]):
@@ -165,7 +163,7 @@ class SkyjoState(GameState[Action]):
     (``None`` once a card has left with a line); ``up`` says which are face up; ``knowers[p][slot]`` is
     the bit mask of the seats that know a face-down card (Révélation, a face-up card turned face down).
     Action cards in front of a player are split into ``held`` (playable) and ``fresh`` (taken since the
-    player's last turn after another player's turn: not yet playable, ruling S4).
+    player's last turn after another player's turn: not yet playable, ruling 4).
     """
 
     game_name = "skyjo"

@@ -27,7 +27,7 @@ DEFENSE = ActionCard.DEFENSE
 
 
 def reshuffle_game(state: SkyjoState) -> None:
-    """The game pile ran out: the discard but its top card, shuffled, is the new pile (ruling S2).
+    """The game pile ran out: the discard but its top card, shuffled, is the new pile (ruling 2).
 
     From then on the pile's cards are known to all as a set (only their order is hidden).
     """
@@ -57,7 +57,7 @@ def draw_game(state: SkyjoState) -> GameCard | None:
 
 
 def _reshuffle_actions(state: SkyjoState) -> None:
-    """The Action pile ran out: the Action discard but its top card becomes the new pile (ruling S3)."""
+    """The Action pile ran out: the Action discard but its top card becomes the new pile (ruling 3)."""
     if len(state.action_discard) <= 1:
         return
     state.reshuffles += 1
@@ -79,7 +79,7 @@ def _draw_action(state: SkyjoState) -> ActionCard | None:
 
 
 def refill_market(state: SkyjoState) -> None:
-    """Every empty market slot is refilled at once from the Action pile, if any card is left (R3, S3)."""
+    """Every empty market slot is refilled at once from the Action pile, if any card is left (R3, rulings 3, 40)."""
     market = state.market
     for i in range(4):
         if market[i] is None:
@@ -92,7 +92,7 @@ def refill_market(state: SkyjoState) -> None:
 
 def take_action_card(state: SkyjoState, seat: int, market: int | None) -> None:
     """Take a market card or the Action pile's top card: it lies face up before ``seat``, not playable
-    before its next turn that follows another player's turn (R8, ruling S4)."""
+    before its next turn that follows another player's turn (R9, ruling 4)."""
     if market is None:
         card = _draw_action(state)
         assert card is not None
@@ -110,9 +110,9 @@ def holds_defense(state: SkyjoState, seat: int) -> bool:
 
 
 def use_defense(state: SkyjoState, attacker: int, seat: int, attack: ActionCard) -> None:
-    """A Défense in front of ``seat`` blocks the attack and goes to the Action discard (rulings S5, S6).
+    """A Défense in front of ``seat`` blocks the attack and goes to the Action discard (rulings 5, 6).
 
-    A not-yet-playable copy goes first, as its holder would choose: the playable one keeps its active use.
+    A not-yet-playable copy goes first, as its holder would choose: the playable one keeps its active use (ruling 31).
     """
     if DEFENSE in state.fresh[seat]:
         state.fresh[seat].remove(DEFENSE)

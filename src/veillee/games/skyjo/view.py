@@ -75,7 +75,10 @@ def view(state: SkyjoState, seat: int | None) -> JSON:
         "action_pile_size": len(state.action_pile),
         "action_discard": [str(c) for c in state.action_discard],
         "action_cards": [
-            {"playable": sorted(str(c) for c in state.held[p]), "not_yet_playable": sorted(str(c) for c in state.fresh[p])}
+            {
+                "playable": sorted(str(c) for c in state.held[p]),
+                "not_yet_playable": sorted(str(c) for c in state.fresh[p]),
+            }
             for p in range(n)
         ],
         "in_play": [str(c) for c in state.in_play],
