@@ -327,8 +327,8 @@ def test_r27_ruling_14_lines_at_the_final_reveal() -> None:
     reveal_all_but(s, 0, 11)
     _trigger(s)
     play(s, "draw", "swap r1c2")  # seat 1's last turn; its hidden column of 6s is revealed at the end
-    # seat 1: 1 + 3..5 + 7..11 = 1+3+4+5+7+8+9+10+11 = 58 ; seat 0: 78 - 12 + 5 = 71 (doubled: 142)
-    assert s.round_scores[0] == [142, 58]
+    # seat 1: 1 + 3 + 4 + 5 + 7 + 8 + 9 + 10 + 11 = 58 without its column of 6s; seat 0: 78, doubled
+    assert s.round_scores[0] == [156, 58]
 
 
 def test_r28_r29_ruling_18_end_via_an_opponents_grid() -> None:
