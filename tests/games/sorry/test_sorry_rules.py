@@ -70,7 +70,7 @@ def test_r3_exactly_one_card_then_the_next_player_clockwise() -> None:
 
 
 # -- R4 the total --------------------------------------------------------------------------------------
-def test_r4_numbers_add_and_action_cards_count_zero() -> None:
+def test_r4_ruling20_numbers_add_and_action_cards_count_zero() -> None:
     state = stacked_game([["7", "3", "1", "2", "0"], ["REVERSE", "TAKE2", "4", "0", "2"]])
     play(state, "play 7")
     assert state.total == 7

@@ -95,7 +95,7 @@ def resample_hidden(state: SorryState, seat: int, rng: random.Random) -> None:
 
     def pick(o: int, wanted: tuple[Card, ...] | None, count: int) -> None:
         i = len(pool) - 1
-        while count > 0:
+        while count > 0 and i >= 0:  # the true deal meets every constraint, so the pool always suffices
             card = pool[i]
             if IS_NUMBER[card] if wanted is None else card in wanted:
                 hands[o].append(pool.pop(i))
