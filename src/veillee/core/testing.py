@@ -36,7 +36,8 @@ def _check(condition: bool, message: str) -> None:
 
 
 def snapshot(state: State) -> str:
-    """Everything observable of a state, as one string: zones, every view, legal actions, history."""
+    """Everything observable of a state, as one string: zones, every view, legal actions, history, and the
+    newest events (the log only grows, so its length and its tail tell whether it changed)."""
     views = [state.view(seat) for seat in [None, *range(state.num_players)]]
     return json.dumps(
         {
@@ -45,7 +46,10 @@ def snapshot(state: State) -> str:
             "to_act": state.to_act,
             "legal": [str(action) for action in state.legal_actions()],
             "history": [action.to_json() for action in state.history],
-            "events": [state.events(seat) for seat in [None, *range(state.num_players)]],
+            "event_count": state.event_count,
+            "events": [
+                state.events(seat, max(0, state.event_count - 40)) for seat in [None, *range(state.num_players)]
+            ],
         },
         sort_keys=True,
         default=str,
