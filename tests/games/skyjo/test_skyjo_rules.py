@@ -30,7 +30,8 @@ def test_r2_ruling_24_classic_boxes() -> None:
     small = new(4, rules="classic")
     assert len(small.game_deck) == 105 and GameCard.STAR not in small.game_deck and small.action_deck == ()
     with pytest.raises(veillee.InvalidOption):
-        new(5, rules="classic")
+        new(5, rules="classic", box="action")
+    assert new(5, rules="classic").options["box"] == "classic"
     with pytest.raises(veillee.InvalidOption):
         new(2, box="classic")
 

@@ -26,5 +26,18 @@ GAME = GameInfo(
     max_players=8,
     factory=_new,
     options=OPTIONS,
-    variants=({},),
+    variants=(
+        {},
+        {"first_game": True, "double_turn_extra": 1, "first_player": "highest"},
+        {
+            "stolen_playable_at_once": True,
+            "defense_blocks_exchange": False,
+            "steal_blocked_extra_turn": False,
+            "lines": "columns",
+            "stars": 20,
+            "action_copies": 2,
+        },
+        {"rules": "classic"},
+        {"rules": "classic", "box": "classic", "lines": "rows_and_columns", "target": 60},
+    ),
 )

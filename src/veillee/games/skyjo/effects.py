@@ -208,6 +208,7 @@ def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> Non
     everyone = state.all_seats
     grid_p[s], grid_q[t] = card_q, card_p
     state.up[p][s], state.up[q][t] = up_first, up_second
+    state.dirty[p] = state.dirty[q] = True
     state.knowers[p][s] = 0 if up_first else (everyone if was_up_q else know_q)
     state.knowers[q][t] = 0 if up_second else (everyone if was_up_p else know_p)
     state._log.append(
@@ -333,6 +334,7 @@ def _meteor(state: SkyjoState, seat: int, target: int, slot: int) -> None:
     assert old is not None
     grid[slot] = new
     state.up[target][slot] = True
+    state.dirty[target] = True
     state.knowers[target][slot] = 0
     state.discard.insert(0, old)
     state._log.append(("meteor", seat, target, slot, old, new))

@@ -40,6 +40,11 @@ __all__ = ["Phase", "apply", "explain", "legal_actions", "start_match", "stats"]
 STAR = GameCard.STAR
 GRID_SIZE = 12
 SETUP_REVEALS = 2
+ALWAYS_PLAYABLE = frozenset(
+    (ActionCard.DOUBLE_TURN, ActionCard.DEFENSE, ActionCard.REACTIVATION, ActionCard.METEORS, ActionCard.REVELATION)
+)
+"""Cards whose effect is always possible at the start of a turn before the end is triggered (every grid
+then still has a hidden card, so Révélation always has a line to look at)."""
 
 
 # -- setup ---------------------------------------------------------------------------------------------
@@ -92,6 +97,7 @@ def deal(state: SkyjoState) -> None:
         state.action_discard = []
         state.action_pile = []
     state.held = [[] for _ in range(n)]
+    state.dirty = [False] * n
     state.fresh = [[] for _ in range(n)]
     state.in_play = []
     state.effect = None
@@ -198,8 +204,8 @@ def _choose_actions(state: SkyjoState, seat: int) -> list[Action]:
         out.extend(_take_actions(state))
         held = state.held[seat]
         if held and state.triggerer is None:
-            kinds = sorted(set(held))
-            out.extend(PLAY[c] for c in kinds if effects.playable(state, seat, c))
+            kinds = sorted(set(held)) if len(held) > 1 else held
+            out.extend(PLAY[c] for c in kinds if c in ALWAYS_PLAYABLE or effects.playable(state, seat, c))
             out.extend(DROP[c] for c in kinds)
     return out
 
@@ -292,6 +298,7 @@ def reveal_own(state: SkyjoState, seat: int, slot: int | None) -> None:
     assert slot is not None
     state.up[seat][slot] = True
     state.knowers[seat][slot] = 0
+    state.dirty[seat] = True
     card = state.grid[seat][slot]
     state._log.append(("reveal", seat, seat, slot, card))
     if card is STAR:
@@ -308,6 +315,7 @@ def _swap(state: SkyjoState, seat: int, slot: int | None) -> None:
     assert old is not None
     grid[slot] = card
     state.up[seat][slot] = True
+    state.dirty[seat] = True
     state.knowers[seat][slot] = 0
     state.discard.append(old)
     state.drawn = None
@@ -366,8 +374,10 @@ def _star_options(state: SkyjoState, seat: int) -> list[int]:
 def lines_phase(state: SkyjoState) -> None:
     """End of the turn: discard complete lines, then offer the Stars' copies (R23, R25, ruling 35)."""
     seat = state.turn
-    auto_discard(state, seat)
-    options = _star_options(state, seat)
+    if state.dirty[seat]:
+        state.dirty[seat] = False
+        auto_discard(state, seat)
+    options = _star_options(state, seat) if STAR in state.grid[seat] else None
     if options:
         state.copy_lines = options
         state.phase = Phase.COPY

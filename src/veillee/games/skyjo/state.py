@@ -28,8 +28,9 @@ __all__ = ["OPTIONS", "SkyjoOptions", "SkyjoState"]
 
 OPTIONS = {
     "rules": "action (Skyjo Action, the default) or classic (columns only, no Stars, no Action cards)",
-    "box": "which box's game cards: action (the Skyjo Action box, default) or classic (the classic Skyjo box, "
-    "150 cards; classic rules only). Classic rules with the action box: number cards only, 2-4 players",
+    "box": "which box's game cards: action (the Skyjo Action box) or classic (the classic Skyjo box, 150 cards; "
+    "classic rules only). Default: action, except classic rules for 5-8 players (the Action box's 105 number "
+    "cards serve 2-4 players only)",
     "first_game": "leave out Vol de carte Action and Averse de météorites, as advised for a first game (default false)",
     "lines": "lines that are discarded: rows_and_columns (default with action rules) or columns (default with classic)",
     "double_turn_extra": "turns that Tour doublé gives: 2 (default, ruling 9) or 1",
@@ -71,7 +72,8 @@ class SkyjoOptions:
         if unknown:
             raise InvalidOption(f"unknown Skyjo option(s): {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
         rules_ = _choice(options, "rules", "action", ("action", "classic"))
-        box = _choice(options, "box", "action", ("action", "classic"))
+        default_box = "classic" if rules_ == "classic" and players > 4 else "action"
+        box = _choice(options, "box", default_box, ("action", "classic"))
         if rules_ == "action" and box == "classic":
             raise InvalidOption("the classic Skyjo deck has no Stars: play it with rules='classic'")
         if rules_ == "classic" and box == "action" and players > 4:
@@ -202,6 +204,8 @@ class SkyjoState(GameState[Action]):
     previous_triggerer: int | None
     final_left: int
     copy_lines: list[int]
+    dirty: list[bool]
+    """Whether a seat's grid changed since its lines were last checked (skips a useless check)."""
     final_queue: list[int] | None
     setup_queue: list[int]
     last_turn_seat: int | None
@@ -265,6 +269,7 @@ class SkyjoState(GameState[Action]):
         twin.picks = list(self.picks)
         twin.meteor_queue = list(self.meteor_queue)
         twin.copy_lines = list(self.copy_lines)
+        twin.dirty = list(self.dirty)
         twin.final_queue = None if self.final_queue is None else list(self.final_queue)
         twin.setup_queue = list(self.setup_queue)
         twin.totals = list(self.totals)
