@@ -58,6 +58,7 @@ def test_illegal_actions_clone_replay_determinize(name: str, players: int, varia
         testing.check_clone_isolation(state, rng)
         if not state.is_over:
             testing.check_determinize(state, rng, samples=2)
+            testing.check_resamples(state, rng)
     testing.check_replay(states[-1], REGISTRY)
     testing.check_replay(states[len(states) // 2], REGISTRY)
 

@@ -24,6 +24,7 @@ __all__ = [
     "check_illegal_actions",
     "check_playout",
     "check_replay",
+    "check_resamples",
     "snapshot",
 ]
 
@@ -192,3 +193,18 @@ def check_determinize(state: State, rng: random.Random, *, samples: int = 5) -> 
                 "determinize changed the legal actions of the seat it was made for",
             )
     _check(snapshot(state) == before, "determinize changed the original state")
+
+
+def check_resamples(state: State, rng: random.Random, *, samples: int = 30) -> None:
+    """``determinize`` really deals the hidden cards anew (so that view equality under it means the view
+    does not depend on them): when the cards hidden from a seat are not all alike, some sample differs."""
+    zones = state.zones()
+    for seat in range(state.num_players):
+        hidden = sorted(state.hidden_zones(seat))
+        truth = {name: list(map(str, zones[name])) for name in hidden}
+        kinds = {str(card) for name in hidden for card in zones[name]}
+        if len(kinds) < 2 or sum(1 for name in hidden if zones[name]) < 2:
+            continue
+        worlds = [state.determinize(seat, rng).zones() for _ in range(samples)]
+        changed = any({name: list(map(str, world[name])) for name in hidden} != truth for world in worlds)
+        _check(changed, f"determinize({seat}) never changed the hidden zones {hidden} in {samples} samples")
