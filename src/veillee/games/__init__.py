@@ -5,6 +5,7 @@ Every game registered here is put through the conformance suite and the properti
 
 from veillee.core.registry import Registry
 from veillee.games import soon
+from veillee.games import sorry
 
 __all__ = ["REGISTRY"]
 
@@ -12,3 +13,4 @@ REGISTRY = Registry()
 """The default registry that ``veillee.new_game`` and every front-end use."""
 
 REGISTRY.register(soon.GAME)
+REGISTRY.register(sorry.GAME)
