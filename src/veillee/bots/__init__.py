@@ -1,0 +1,55 @@
+"""Bots for every registered game: ``random``, ``easy``, ``normal`` (per-game heuristics) and ``hard`` (ISMCTS).
+
+Bots only ever receive what their seat may know (``veillee.bots.driver`` builds it), so they are honest by
+construction; a game added to the registry is playable by every level with no change here (the heuristic
+falls back to a generic one-ply lookahead, the search to neutral evaluation).
+
+>>> import veillee
+>>> from veillee.bots import make_bot, play_match
+>>> state = veillee.new_game("soon", players=2, seed=3, length="express")
+>>> outcome = play_match(state, [make_bot("normal", "soon"), make_bot("random", "soon")], seed=3)
+>>> state.is_over
+True
+"""
+
+from __future__ import annotations
+
+from veillee.bots.base import Agent, Decision, RandomBot
+from veillee.bots.driver import MatchOutcome, decision_for, play_match
+from veillee.bots.heuristics import HeuristicBot
+from veillee.bots.ismcts import ISMCTSBot
+
+__all__ = [
+    "LEVELS",
+    "Agent",
+    "Decision",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "MatchOutcome",
+    "RandomBot",
+    "decision_for",
+    "make_bot",
+    "play_match",
+]
+
+LEVELS = ("random", "easy", "normal", "hard")
+"""The levels every front-end offers, weakest first."""
+
+EASY_MISTAKES = 0.3
+"""Share of ``easy``'s moves that are random slips."""
+
+
+def make_bot(level: str, game: str, *, iterations: int | None = None, seconds: float | None = None) -> Agent:
+    """A bot of ``level`` for ``game``. For ``hard``, ``iterations``/``seconds`` override the default budget
+    (1 second, at most 5000 iterations); give only ``iterations`` for a machine-independent bot."""
+    if level == "random":
+        return RandomBot()
+    if level == "easy":
+        return HeuristicBot(game, name="easy", mistakes=EASY_MISTAKES)
+    if level == "normal":
+        return HeuristicBot(game, name="normal")
+    if level == "hard":
+        if iterations is None and seconds is None:
+            return ISMCTSBot(iterations=5000, seconds=0.9)
+        return ISMCTSBot(iterations=iterations, seconds=seconds)
+    raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")

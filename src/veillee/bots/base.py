@@ -1,0 +1,67 @@
+"""What a bot is: an agent that gets one seat's knowledge and returns one action.
+
+The same ``Agent`` protocol serves bots now and people later (the terminal and the server will wrap a human
+as an agent), so that every front-end drives a match the same way (``veillee.bots.driver``).
+
+A ``Decision`` carries only what the acting seat may know: its view, its legal actions and a *determinized*
+world (a full state sampled from that seat's knowledge, holding no reference to the true state). The RNG is
+injected by the driver: a bot never touches the global ``random`` module, so a match is reproducible from
+its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from veillee.core import JSON, GameState
+
+__all__ = ["Agent", "Decision", "RandomBot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Everything an agent may use to choose: built by the driver for one seat at one decision."""
+
+    game: str
+    """The registry name of the game (heuristics are looked up by it)."""
+    seat: int
+    """The acting seat."""
+    view: JSON
+    """``state.view(seat)``: exactly what this seat may know, JSON-ready."""
+    legal: tuple[Any, ...]
+    """The legal actions, in the game's deterministic order."""
+    world: GameState[Any]
+    """A determinized state: consistent with ``view``, every hidden card resampled, no log of the truth.
+
+    Search bots sample more worlds with ``world.determinize(seat, rng)``.
+    """
+
+
+class Agent(Protocol):
+    """Anything that can take a seat: ``act`` returns one of ``decision.legal``."""
+
+    @property
+    def name(self) -> str:
+        """A short label for tables and charts (``"normal"``)."""
+        ...
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        """One action of ``decision.legal``; all randomness must come from ``rng``."""
+        ...
+
+
+class RandomBot:
+    """The ``random`` level: a uniformly random legal action (the baseline every other level must beat)."""
+
+    name = "random"
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        return rng.choice(decision.legal)
+
+
+def choose_uniform(legal: Sequence[Any], rng: random.Random) -> Any:
+    """A uniformly random action: one helper so every fallback draws from ``rng`` the same way."""
+    return legal[rng.randrange(len(legal))]

@@ -1,0 +1,154 @@
+"""Per-game heuristics, looked up by game name, with a generic fallback so new games need no change here.
+
+A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may define
+
+* ``choose(view, legal, rng) -> action``: the ``normal`` policy, reading only the seat's view and its legal
+  actions (and the game package's public constants to interpret them);
+* ``evaluate(world) -> list[float]``: each seat's chances (0..1) in a state that is not over, used by the
+  search bot at the end of its depth-capped rollouts. It reads only public information of ``world``.
+
+A game without such a module gets ``generic_choose`` (a one-ply lookahead with short random rollouts on the
+determinized world) and ``neutral_evaluate``: bots then still play it, only less well.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from veillee.bots.base import Decision, choose_uniform
+from veillee.core import JSON, GameState
+
+__all__ = [
+    "Evaluator",
+    "HeuristicBot",
+    "Policy",
+    "evaluator_for",
+    "generic_choose",
+    "neutral_evaluate",
+    "policy_for",
+    "terminal_values",
+]
+
+Policy = Callable[[Decision, random.Random], Any]
+Evaluator = Callable[[GameState[Any]], list[float]]
+
+GENERIC_ROLLOUTS = 4
+GENERIC_DEPTH = 30
+GENERIC_WIDTH = 16
+
+
+@cache
+def _module(game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"veillee.bots.heuristics.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"veillee.bots.heuristics.{game}":
+            raise
+        return None
+
+
+def terminal_values(state: GameState[Any]) -> list[float]:
+    """Each seat's reward at the end of a match: 1 for a win, with a little credit for a better rank.
+
+    ``result().returns`` alone makes every loss equal; the rank term (a tenth at most) tells search that
+    second of four beats last, which lowers the variance of multi-player rewards without changing who wins.
+    """
+    result = state.result()
+    n = len(result.scores)
+    if n < 2:
+        return list(result.returns)
+    return [0.9 * r + 0.1 * (n - rank) / (n - 1) for r, rank in zip(result.returns, result.ranks, strict=True)]
+
+
+def neutral_evaluate(state: GameState[Any]) -> list[float]:
+    """For a game with no evaluator: every seat is as likely to win as any other."""
+    n = state.num_players
+    return [1.0 / n] * n
+
+
+def evaluator_for(game: str) -> Evaluator:
+    """The game's ``evaluate`` or the neutral one."""
+    module = _module(game)
+    evaluate = getattr(module, "evaluate", None) if module is not None else None
+    return evaluate if evaluate is not None else neutral_evaluate
+
+
+def policy_for(game: str) -> Policy:
+    """The game's ``choose`` as a policy over decisions, or ``generic_choose``."""
+    module = _module(game)
+    choose = getattr(module, "choose", None) if module is not None else None
+    if choose is None:
+        return generic_choose
+
+    def policy(decision: Decision, rng: random.Random) -> Any:
+        return choose(decision.view, decision.legal, rng)
+
+    return policy
+
+
+def generic_choose(decision: Decision, rng: random.Random) -> Any:
+    """One-ply lookahead: each action (at most ``GENERIC_WIDTH``) is tried on the determinized world and
+    followed by short random rollouts, scored by the game's evaluator; the best average wins."""
+    legal = list(decision.legal)
+    if len(legal) == 1:
+        return legal[0]
+    if len(legal) > GENERIC_WIDTH:
+        legal = rng.sample(legal, GENERIC_WIDTH)
+    evaluate = evaluator_for(decision.game)
+    seat = decision.seat
+    best: list[Any] = []
+    best_value = -1.0
+    for action in legal:
+        total = 0.0
+        for _ in range(GENERIC_ROLLOUTS):
+            world = decision.world.determinize(seat, rng)
+            world.apply(action)
+            for _ in range(GENERIC_DEPTH):
+                if world.is_over:
+                    break
+                world.apply(choose_uniform(world.legal_actions(), rng))
+            total += (terminal_values(world) if world.is_over else evaluate(world))[seat]
+        if total > best_value + 1e-12:
+            best, best_value = [action], total
+        elif abs(total - best_value) <= 1e-12:
+            best.append(action)
+    return choose_uniform(best, rng)
+
+
+class HeuristicBot:
+    """The ``easy`` and ``normal`` levels: the game's heuristic, ``easy`` with deliberate slips.
+
+    ``mistakes`` is the chance of a uniformly random move instead of the heuristic's: a beginner who plays
+    sensibly most of the time, which is what people expect of "easy".
+    """
+
+    def __init__(self, game: str, *, name: str = "normal", mistakes: float = 0.0) -> None:
+        self.game = game
+        self.name = name
+        self.mistakes = mistakes
+        self._policy = policy_for(game)
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        if len(decision.legal) == 1:
+            return decision.legal[0]
+        if self.mistakes and rng.random() < self.mistakes:
+            return choose_uniform(decision.legal, rng)
+        return self._policy(decision, rng)
+
+
+def best_of(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Any:
+    """The action with the highest score, ties broken by ``rng`` (heuristics share this)."""
+    top = max(score for score, _ in scored)
+    return choose_uniform([action for score, action in scored if score >= top - 1e-9], rng)
+
+
+def seat_of(view: JSON) -> int:
+    """The seat a view belongs to (heuristics only ever get a seat's own view)."""
+    seat = view["seat"]
+    assert isinstance(seat, int)
+    return seat
