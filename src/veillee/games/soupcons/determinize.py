@@ -18,8 +18,9 @@ The sampler (1) enumerates how many free cards each other seat was dealt, keepin
 every « nothing » giver held a free card at that moment, weighted like a uniform deal; (2) follows the free
 cards through the exchanges with a randomised depth-first search that tries each possible card in the
 giver's hand (the 0 and the Serpents dealt to others are resolved lazily, when the seat receives one, or at
-the end) and remembers dead states so backtracking stays polynomial in practice; (3) picks the refused cards
-at random among the giver's other cards, and (4) replays the rewritten game from the drawn deal on a new
+the end), prunes branches from which a card the seat later receives can no longer reach its giver in time,
+and remembers dead states (forgetting identities no later check looks at) so backtracking stays cheap;
+(3) picks the refused cards at random among the giver's other cards, and (4) replays the rewritten game from the drawn deal on a new
 seed. The world is a genuine game: its record replays, its every event is legal, and its history holds no
 trace of the real hidden cards.
 """
