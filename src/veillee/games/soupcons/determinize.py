@@ -20,9 +20,9 @@ cards through the exchanges with a randomised depth-first search that tries each
 giver's hand (the 0 and the Serpents dealt to others are resolved lazily, when the seat receives one, or at
 the end), prunes branches from which a card the seat later receives can no longer reach its giver in time,
 and remembers dead states (forgetting identities no later check looks at) so backtracking stays cheap;
-(3) picks the refused cards at random among the giver's other cards, and (4) replays the rewritten game from the drawn deal on a new
-seed. The world is a genuine game: its record replays, its every event is legal, and its history holds no
-trace of the real hidden cards.
+(3) picks the refused cards at random among the giver's other cards, and (4) replays the rewritten game
+from the drawn deal on a new seed. The world is a genuine game: its record replays, its every event is
+legal, and its history holds no trace of the real hidden cards.
 """
 
 from __future__ import annotations
