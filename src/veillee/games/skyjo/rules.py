@@ -98,6 +98,7 @@ def deal(state: SkyjoState) -> None:
         state.action_pile = []
     state.held = [[] for _ in range(n)]
     state.dirty = [False] * n
+    state.star_cache = [[] for _ in range(n)]
     state.fresh = [[] for _ in range(n)]
     state.in_play = []
     state.effect = None
@@ -205,8 +206,11 @@ def _choose_actions(state: SkyjoState, seat: int) -> list[Action]:
         held = state.held[seat]
         if held and state.triggerer is None:
             kinds = sorted(set(held)) if len(held) > 1 else held
-            out.extend(PLAY[c] for c in kinds if c in ALWAYS_PLAYABLE or effects.playable(state, seat, c))
-            out.extend(DROP[c] for c in kinds)
+            for c in kinds:
+                if c in ALWAYS_PLAYABLE or effects.playable(state, seat, c):
+                    out.append(PLAY[c])
+            for c in kinds:
+                out.append(DROP[c])
     return out
 
 
@@ -377,7 +381,9 @@ def lines_phase(state: SkyjoState) -> None:
     if state.dirty[seat]:
         state.dirty[seat] = False
         auto_discard(state, seat)
-    options = _star_options(state, seat) if STAR in state.grid[seat] else None
+        options = state.star_cache[seat] = _star_options(state, seat) if STAR in state.grid[seat] else []
+    else:
+        options = state.star_cache[seat]
     if options:
         state.copy_lines = options
         state.phase = Phase.COPY
@@ -394,7 +400,7 @@ def _copy_line(state: SkyjoState, line: int | None) -> None:
     found = lines_with_copy(grid, up, state.lines, line)
     _discard_lines(state, seat, found, line)
     auto_discard(state, seat)
-    options = _star_options(state, seat)
+    options = state.star_cache[seat] = _star_options(state, seat)
     if options:
         state.copy_lines = options
         return

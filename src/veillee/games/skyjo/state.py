@@ -205,6 +205,8 @@ class SkyjoState(GameState[Action]):
     final_left: int
     copy_lines: list[int]
     dirty: list[bool]
+    star_cache: list[list[int]]
+    """The lines each seat's Stars could complete, as of the last check of its (since unchanged) grid."""
     """Whether a seat's grid changed since its lines were last checked (skips a useless check)."""
     final_queue: list[int] | None
     setup_queue: list[int]
@@ -270,6 +272,7 @@ class SkyjoState(GameState[Action]):
         twin.meteor_queue = list(self.meteor_queue)
         twin.copy_lines = list(self.copy_lines)
         twin.dirty = list(self.dirty)
+        twin.star_cache = [list(c) for c in self.star_cache]
         twin.final_queue = None if self.final_queue is None else list(self.final_queue)
         twin.setup_queue = list(self.setup_queue)
         twin.totals = list(self.totals)
