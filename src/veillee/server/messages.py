@@ -1,0 +1,154 @@
+"""The messages of the HTTP and WebSocket protocol (pydantic models) and the catalogue of error codes.
+
+Every refusal reaches its sender as ``{"type": "error", "code", "message", "message_fr", "detail"}``:
+``code`` is stable (a client translates it), the two messages are ready to show, and ``detail`` is the
+engine's own explanation of an illegal action when there is one (in English, written for the acting seat,
+so it names no card that seat may not see). ``docs/server.md`` documents every message.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "ERRORS",
+    "MAX_MESSAGE_BYTES",
+    "ActMessage",
+    "AddBotRequest",
+    "CreateTableRequest",
+    "HelloMessage",
+    "JoinRequest",
+    "PingMessage",
+    "ServiceError",
+    "error_json",
+]
+
+MAX_MESSAGE_BYTES = 8192
+"""The largest WebSocket message the server reads; a bigger one gets ``too_large`` (an action is ~100 bytes)."""
+
+ERRORS: dict[str, tuple[int, str, str]] = {
+    # code: (HTTP status, English, French)
+    "bad_json": (400, "The message is not valid JSON.", "Le message n'est pas du JSON valide."),
+    "bad_message": (
+        400,
+        "The message does not have the expected fields.",
+        "Le message n'a pas les champs attendus.",
+    ),
+    "unknown_type": (400, "Unknown message type.", "Type de message inconnu."),
+    "too_large": (413, "The message is too large.", "Le message est trop long."),
+    "bad_token": (
+        401,
+        "This seat token is not valid at this table.",
+        "Ce jeton de place n'est pas valable à cette table.",
+    ),
+    "not_seated": (403, "Only a seated player may do this.", "Seul un joueur assis peut faire cela."),
+    "table_not_found": (404, "There is no such table.", "Cette table n'existe pas."),
+    "unknown_game": (400, "There is no such game.", "Ce jeu n'existe pas."),
+    "bad_option": (400, "These options are not valid for this game.", "Ces options ne sont pas valables pour ce jeu."),
+    "bad_level": (400, "Unknown bot level.", "Niveau de robot inconnu."),
+    "seat_taken": (409, "This seat is already taken.", "Cette place est déjà prise."),
+    "table_full": (409, "Every seat is taken.", "Toutes les places sont prises."),
+    "already_started": (409, "The match has already started.", "La partie a déjà commencé."),
+    "seats_empty": (
+        409,
+        "Every seat needs a player or a bot before the start.",
+        "Chaque place doit avoir un joueur ou un robot avant de commencer.",
+    ),
+    "not_started": (409, "The match has not started yet.", "La partie n'a pas encore commencé."),
+    "not_finished": (409, "The match is not finished.", "La partie n'est pas terminée."),
+    "match_over": (409, "The match is over.", "La partie est terminée."),
+    "not_your_turn": (409, "It is not your turn.", "Ce n'est pas votre tour."),
+    "stale_version": (
+        409,
+        "The table has moved on: act on the new position.",
+        "La table a changé : jouez sur la nouvelle position.",
+    ),
+    "bad_action": (400, "This is not an action of this game.", "Ce n'est pas une action de ce jeu."),
+    "illegal_action": (409, "This action is not allowed now.", "Cette action n'est pas permise maintenant."),
+    "bad_seat": (400, "There is no such seat.", "Cette place n'existe pas."),
+    "slow_client": (
+        429,
+        "Too many messages are waiting for you: reconnect.",
+        "Trop de messages vous attendent : reconnectez-vous.",
+    ),
+    "server_error": (500, "The server could not do this; try again.", "Le serveur n'a pas pu le faire ; réessayez."),
+}
+
+
+def error_json(code: str, detail: str | None = None, ref: Any = None) -> dict[str, Any]:
+    """The error message for ``code`` (an unknown code is reported as ``server_error``)."""
+    _status, english, french = ERRORS.get(code, ERRORS["server_error"])
+    body: dict[str, Any] = {"type": "error", "code": code, "message": english, "message_fr": french}
+    if detail:
+        body["detail"] = detail
+    if ref is not None:
+        body["ref"] = ref
+    return body
+
+
+class ServiceError(Exception):
+    """A refusal of the table service; the HTTP layer turns it into a status and an ``error`` body."""
+
+    def __init__(self, code: str, detail: str | None = None) -> None:
+        super().__init__(code if detail is None else f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+    @property
+    def status(self) -> int:
+        return ERRORS.get(self.code, ERRORS["server_error"])[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return error_json(self.code, self.detail)
+
+
+# -- HTTP request bodies ------------------------------------------------------------------------------------
+class CreateTableRequest(BaseModel):
+    """A new table. ``name`` seats its creator at seat 0 at once (the answer then holds their token)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40, examples=["soon"])
+    players: int = Field(ge=1, le=16, examples=[3])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"length": "express"}])
+    turn_seconds: float | None = Field(default=None, gt=0, le=86400, description="turn timer; null: none")
+    stand_in: str = Field(default="easy", description="the level of the bot that plays for a late or gone player")
+    name: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40, examples=["Alice"])
+    seat: int | None = Field(default=None, description="a free seat; null: the first free one")
+
+
+class AddBotRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    level: str = Field(default="normal", examples=["easy"])
+    seat: int | None = Field(default=None, description="a free seat; null: the first free one")
+
+
+# -- WebSocket messages from a client ---------------------------------------------------------------------
+class HelloMessage(BaseModel):
+    """Claim a seat with its token (omit the token to stay a spectator); ``events_from``: events held."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=200)
+    events_from: int = Field(default=0, ge=0)
+
+
+class ActMessage(BaseModel):
+    """Take ``action`` (its JSON form, one of ``legal``) on the position at ``version``."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["act"]
+    action: Any
+    version: int
+    ref: str | int | None = Field(default=None, description="echoed in the error, if any")
+
+
+class PingMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["ping"]
