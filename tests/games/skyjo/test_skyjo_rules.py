@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from games.skyjo.skyjo_helpers import PLAIN, cards, deck, hand_over, legal, new, play, reveal_all_but, setup
 
 import veillee
+from games.skyjo.skyjo_helpers import PLAIN, cards, deck, hand_over, legal, new, play, reveal_all_but, setup
 from veillee.games.skyjo import ActionCard, GameCard
 
 A = ActionCard
@@ -36,8 +36,18 @@ def test_r2_ruling_24_classic_boxes() -> None:
         new(2, box="classic")
 
 
-def test_r3_setup() -> None:
-    s = new(3, deck(PLAIN, PLAIN, LOW, discard="9", pile=["4"], actions=["defense", "steal", "exchange", "meteors", "revelation"]))
+def test_r3_ruling_41_setup_and_stacked_dealing_order() -> None:
+    s = new(
+        3,
+        deck(
+            PLAIN,
+            PLAIN,
+            LOW,
+            discard="9",
+            pile=["4"],
+            actions=["defense", "steal", "exchange", "meteors", "revelation"],
+        ),
+    )
     assert cards(s, 2) == LOW and s.up[0] == [False] * 12
     assert [str(c) for c in s.discard] == ["9"] and str(s.pile[-1]) == "4"
     assert len(s.pile) == 120 - 36 - 1
@@ -77,7 +87,7 @@ def test_r7_take_the_discard_must_be_swapped() -> None:
     assert s.to_act == 1
 
 
-def test_r8_draw_then_discard_and_reveal() -> None:
+def test_r8_ruling_29_draw_then_discard_and_reveal() -> None:
     s = new(2, deck(PLAIN, PLAIN, pile=["5"]))
     setup(s)
     play(s, "draw")
@@ -158,7 +168,7 @@ def test_r13_keep_none_then_reveal() -> None:
     assert s.up[0][10] and s.to_act == 1
 
 
-def test_r14_revelation_only_the_looker_knows() -> None:
+def test_r14_ruling_42_revelation_only_the_looker_knows() -> None:
     s = new(2, deck(PLAIN, LOW))
     setup(s)
     hand_over(s, 0, A.REVELATION)
@@ -179,7 +189,7 @@ def test_r15_ruling_10_reactivation_replays_from_the_action_discard() -> None:
     assert s.to_act == 0 and s.action_discard[-2:] == [A.DEFENSE, A.REACTIVATION]
 
 
-def test_r16_ruling_5_defense_active_and_passive() -> None:
+def test_r16_rulings_5_31_defense_active_and_passive() -> None:
     s = new(2, deck(PLAIN, PLAIN, pile=["5", "6"]))
     setup(s)
     hand_over(s, 0, A.DEFENSE)
@@ -221,7 +231,7 @@ def test_r18_ruling_8_steal_and_extra_turn() -> None:
     assert "play revelation" in legal(now)
 
 
-def test_r19_ruling_11_meteors_replace_from_the_pile() -> None:
+def test_r19_rulings_11_30_meteors_replace_from_the_pile() -> None:
     s = new(3, deck(PLAIN, PLAIN, LOW, discard="0", pile=["5", "6"]))
     setup(s)
     hand_over(s, 0, A.METEORS)
@@ -238,7 +248,7 @@ def _trigger(s: veillee.GameState, seat: int = 0) -> None:  # type: ignore[type-
     play(s, "draw", "discard", "reveal r3c4")
 
 
-def test_r20_no_action_card_played_once_the_end_is_triggered() -> None:
+def test_r20_ruling_20_no_action_card_played_once_the_end_is_triggered() -> None:
     s = new(2, deck(PLAIN, PLAIN, pile=["5"]))
     setup(s)
     reveal_all_but(s, 0, 11)
@@ -271,7 +281,7 @@ def test_r22_ruling_19_revealed_star_grants_an_action_card() -> None:
     assert s.fresh[0] == [A.STEAL] and s.to_act == 1
 
 
-def test_r23_r26_star_copy_discards_the_line_after_the_replaced_card() -> None:
+def test_r23_r26_ruling_37_star_copy_discards_the_line_after_the_replaced_card() -> None:
     grid0 = ["5", "5", "star", "9", "1", "2", "3", "4", "6", "7", "8", "10"]
     s = new(2, deck(grid0, PLAIN, discard="5"))
     setup(s)
@@ -358,7 +368,7 @@ def test_r29_last_turns_once_each() -> None:
     assert len(s.round_scores) == 1
 
 
-def test_r31_r32_doubling_and_match_end() -> None:
+def test_r31_r32_ruling_39_doubling_and_match_end() -> None:
     s = new(2, deck(PLAIN, LOW, pile=["12"]))
     setup(s)
     reveal_all_but(s, 0, 11)
