@@ -84,10 +84,11 @@ def deal(state: SoupconsState) -> None:
     for j, card in enumerate(deck):
         hands[(starter + j) % n].append(card)
     state.hands = hands
+    state.dealt = tuple(tuple(hand) for hand in hands)
     state.table = [GONE] + [NIGHT] * material.top
     state.night = material.top
     state.on_table = material.top
-    state._log.append(("deal", (starter - 1) % n, starter, tuple(tuple(h) for h in hands)))
+    state._log.append(("deal", (starter - 1) % n, starter, state.dealt))
     begin_round(state, starter)
 
 

@@ -65,6 +65,7 @@ class SoupconsState(GameState[Action]):
     material: Setup
     starter: int
     hands: list[list[Card]]
+    dealt: tuple[tuple[Card, ...], ...]
     table: list[int]
     night: int
     on_table: int
@@ -132,6 +133,27 @@ class SoupconsState(GameState[Action]):
         world = sample_world(self, seat, rng)
         assert isinstance(world, type(self))
         return world
+
+    def journal(self) -> list[RawEvent]:
+        """The raw event log, which views read for the public history.
+
+        A bot driver may cut the log of a determinized world (it cannot know that this game's worlds are
+        drawn from the seat's view alone and hold no trace of the truth); the log is then rebuilt from the
+        world's own deal and actions, which replay to exactly the same events.
+        """
+        log = self._log
+        if log and log[0][0] == "deal":
+            return log
+        n = self.num_players
+        order = [Card.MASK_0] * (2 * n + 1)
+        for seat, hand in enumerate(self.dealt):
+            for i, card in enumerate(hand):
+                order[(seat - self.starter) % n + i * n] = card
+        twin = type(self)(n, self.seed, list(order), **{**self.options, "first_player": self.starter})
+        for action in self._history:
+            twin.apply(action)
+        self._log = twin._log
+        return self._log
 
     def result(self) -> Result:
         if not self.is_over:

@@ -86,7 +86,7 @@ def view(state: SoupconsState, seat: int | None) -> JSON:
     dealt: list[str] | None = None
     hand: list[str] | None = None
     if seat is not None:
-        dealt = _cards(state._log[0][3][seat])
+        dealt = _cards(state.dealt[seat])
         hand = _cards(state.hands[seat])
     offer: JSON | None = None
     if state.receiver is not None:
@@ -119,7 +119,7 @@ def view(state: SoupconsState, seat: int | None) -> JSON:
         "night_cards": state.night,
         "table_cards": state.on_table,
         "offer": offer,
-        "exchanges": exchanges(state._log, seat),
+        "exchanges": exchanges(state.journal(), seat),
         "camp": None if state.camp is None else str(state.camp),
         "result": state.result().to_json() if state.is_over else None,
     }
