@@ -8,7 +8,10 @@ makes. Each decision the driver builds:
 * its ``legal_actions()`` (immutable action values);
 * a determinized world ``state.determinize(seat, rng)``, then *sealed*: the engine's clone keeps the true
   event log (SOON's ``deal`` event lists every hand) and the stacked deck of tests, so the driver drops
-  them and copies the options dict. Nothing the agent receives then references the true state.
+  them and copies the options dict. Nothing mutable the agent receives then belongs to the true state.
+  One exception: a game whose views are built from its event log (Soupçons reads its ``deal`` event) keeps
+  the log, since dropping it would break the world; that log still holds true facts, which only a fix in
+  the games' ``determinize`` can remove (reported; no bot here reads ``_log``).
 
 Randomness: match ``seed`` gives one stream per seat for the agent and one per seat for determinization
 (``derive_seed``), so a match is the same whatever other matches run beside it.
@@ -29,25 +32,34 @@ from veillee.core import GameState, IllegalAction, Result, derive_seed
 __all__ = ["MatchOutcome", "decision_for", "play_match", "seal"]
 
 
-def seal(world: GameState[Any]) -> GameState[Any]:
+def seal(world: GameState[Any], seat: int, view: Any) -> GameState[Any]:
     """Cut what a determinized world still carries of the truth (see the module docstring).
 
-    This belongs in ``GameState.determinize`` (reported to core); until then the driver does it.
+    The log is dropped only if the world still shows ``seat`` the same ``view`` without it. This belongs in
+    ``GameState.determinize`` (reported to core); until then the driver does it.
     """
+    log = world._log
     world._log = []
     world._stack = None
     world.options = copy.deepcopy(world.options)
+    try:
+        needs_log = world.view(seat) != view
+    except (IndexError, KeyError, ValueError, TypeError):
+        needs_log = True
+    if needs_log:
+        world._log = list(log)
     return world
 
 
 def decision_for(state: GameState[Any], seat: int, rng: random.Random) -> Decision:
     """What ``seat`` may know now, with a world sampled from ``rng``."""
+    view = state.view(seat)
     return Decision(
         game=state.game_name,
         seat=seat,
-        view=state.view(seat),
+        view=view,
         legal=tuple(state.legal_actions()),
-        world=seal(state.determinize(seat, rng)),
+        world=seal(state.determinize(seat, rng), seat, view),
     )
 
 

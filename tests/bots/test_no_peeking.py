@@ -1,0 +1,89 @@
+"""A bot cannot reach the true state: its inputs share no mutable object with it, and hidden cards differ."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import veillee
+from bots.bots_helpers import mutable_parts, reachable, short_game
+from veillee.bots import Decision, RandomBot, decision_for, play_match
+
+GAMES = veillee.game_names()
+LOG_READING_GAMES = {"soupcons"}
+"""Games whose views read their event log, so the driver must leave it in the world (see the driver)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_decision_shares_nothing_mutable_with_the_true_state(game: str) -> None:
+    state = short_game(game, seed=11)
+    rng = random.Random(5)
+    for step in range(60):
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert seat is not None
+        if step % 6 == 0:
+            decision = decision_for(state, seat, rng)
+            forbidden = mutable_parts(state)
+            shared = set(reachable(decision)) & set(forbidden)
+            assert not shared, f"{game}: the decision reaches {[type(forbidden[i]).__name__ for i in shared]}"
+            assert decision.world is not state
+            if game not in LOG_READING_GAMES:
+                assert decision.world.event_count == 0, "the true event log must not travel with the world"
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hidden_zones_are_resampled_and_the_rest_is_kept(game: str) -> None:
+    state = short_game(game, seed=3)
+    rng = random.Random(8)
+    for _ in range(7):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    assert seat is not None
+    truth = state.zones()
+    hidden = state.hidden_zones(seat)
+    differing = 0
+    for _ in range(12):
+        world = decision_for(state, seat, rng).world
+        zones = world.zones()
+        for zone, cards in truth.items():
+            if zone not in hidden:
+                assert zones[zone] == cards, f"{game}: visible zone {zone} changed"
+        differing += any(zones[z] != truth[z] for z in hidden if len(truth[z]) > 1)
+        assert world.view(seat) == state.view(seat)
+    assert differing >= 10, f"{game}: hidden zones matched the truth in {12 - differing} of 12 samples"
+
+
+class Spy:
+    """An agent that keeps every decision it was given (and plays randomly)."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[Decision] = []
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        self.seen.append(decision)
+        return rng.choice(decision.legal)
+
+
+def test_an_agent_driven_through_a_match_never_holds_the_true_state() -> None:
+    state = short_game("soon", seed=2)
+    spy = Spy()
+    play_match(state, [spy, RandomBot()], seed=2)
+    assert spy.seen
+    held = reachable(spy)
+    assert id(state) not in held
+    assert not set(held) & set(mutable_parts(state))
+
+
+def test_the_no_peeking_check_can_fail() -> None:
+    """The walk does find a true-state reference when one is smuggled in (so the tests above can fail)."""
+    state = short_game("soon", seed=2)
+    decision = decision_for(state, state.to_act or 0, random.Random(1))
+    leaky = (decision, state.zones, state.hands)  # type: ignore[attr-defined]
+    assert set(reachable(leaky)) & set(mutable_parts(state))
