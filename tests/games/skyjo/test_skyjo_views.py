@@ -72,9 +72,9 @@ def test_ruling_42_private_events_are_redacted() -> None:
     assert mine["cards"] == ["5", "7", "9"] and "cards" not in theirs and theirs["count"] == 3
     assert "cards" not in s.events(None)[-1]
     play(s, "keep none", "put 5", "put 7", "reveal r3c3", "take", "swap r2c2", "play revelation", "look 1 row1")
-    look = [e for e in s.events(0) if e["type"] == "look"][0]
+    look = next(e for e in s.events(0) if e["type"] == "look")
     assert set(look["cards"]) == {"r1c3", "r1c4"} and look["cards"]["r1c3"] == "3"
-    other = [e for e in s.events(1) if e["type"] == "look"][0]
+    other = next(e for e in s.events(1) if e["type"] == "look")
     assert "cards" not in other
 
 
