@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from veillee.core import JSON, ActionCodec, GameState, InvalidOption, RawEvent, Result
-from veillee.games.skyjo import rules, view
+from veillee.games.skyjo import explain, rules, view
 from veillee.games.skyjo.actions import Action, codec
 from veillee.games.skyjo.cards import (
     ACTION_DECK_FIRST_GAME,
@@ -251,7 +251,7 @@ class SkyjoState(GameState[Action]):
         rules.apply(self, action)
 
     def _explain(self, action: Action) -> str:
-        return rules.explain(self, action)
+        return explain.explain(self, action)
 
     def _copy(self) -> Self:
         twin = object.__new__(type(self))
@@ -322,7 +322,7 @@ class SkyjoState(GameState[Action]):
         return out
 
     def stats(self) -> dict[str, float]:
-        return rules.stats(self)
+        return explain.stats(self)
 
     def __str__(self) -> str:
         from veillee.games.skyjo.render import render
