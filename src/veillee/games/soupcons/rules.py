@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Camp",
+    "Exchange",
     "Phase",
     "apply",
     "deal",
@@ -51,6 +52,10 @@ class Camp(StrEnum):
     DRAW = "draw"
     """The optional round cap was reached (ruling 13)."""
 
+
+Exchange = tuple[int, int, int, tuple[Card, ...], tuple[Card, ...], bool, str, int | None]
+"""A finished exchange: (round, giver, receiver, claims, offered cards (the last one accepted), forced third
+card, effect ``day``/``removed``/``nothing``, value or None). Holds true cards: views redact it."""
 
 MAX_OFFERS = 3
 """The holder offers at most three cards; after two refusals the third is accepted (R6, ruling 5)."""
@@ -140,6 +145,7 @@ def _choose(state: SoupconsState, target: int | None) -> None:
     assert target is not None
     state.doors[target] = False
     state.receiver = target
+    state.claims = []
     state.phase = Phase.OFFER
     state._log.append(("choose", state.active, target))
 
@@ -148,11 +154,12 @@ def _offer(state: SoupconsState, action: Action) -> None:
     """A card goes face down in front of the receiver with its claim (R6); the third one is accepted at once
     (ruling 5): the holder still announces it, and nobody has a choice to make."""
     card = action.card
-    assert card is not None
+    assert card is not None and action.claim is not None
     giver = state.active
     state.hands[giver].remove(card)
     state.offered = card
     state.claim = action.claim
+    state.claims.append(action.claim)
     state.offers += 1
     if action.claim != card:
         state.lies += 1
@@ -187,6 +194,7 @@ def accept(state: SoupconsState, *, forced: bool) -> None:
     assert card is not None and receiver is not None
     giver = state.active
     state.hands[receiver].append(card)
+    offered = (*state.refused, card)
     if state.refused:
         state.hands[giver].extend(state.refused)
         state.refused = []
@@ -196,23 +204,29 @@ def accept(state: SoupconsState, *, forced: bool) -> None:
     log = state._log
     log.append(("accept", giver, receiver, card, forced))
     table = state.table
+    camp = None
+    value: int | None = None
     if card is not Card.SERPENT and table[card] != GONE:
+        value = int(card)
         if table[card] == NIGHT:
             table[card] = DAY
             state.night -= 1
-            log.append(("effect", "day", int(card)))
+            effect = "day"
             if state.night == 0:
-                finish(state, Camp.NO_SERPENT)
-                return
+                camp = Camp.NO_SERPENT
         else:
             table[card] = GONE
             state.on_table -= 1
-            log.append(("effect", "removed", int(card)))
+            effect = "removed"
             if state.on_table == 1 and state.night == 1:
-                finish(state, Camp.SERPENTS)
-                return
+                camp = Camp.SERPENTS
     else:
-        log.append(("effect", "nothing", None))
+        effect = "nothing"
+    log.append(("effect", effect, value))
+    state.past.append((state.round, giver, receiver, tuple(state.claims), offered, forced, effect, value))
+    if camp is not None:
+        finish(state, camp)
+        return
     state.active = receiver
     state.receiver = None
     state.given_in_round += 1

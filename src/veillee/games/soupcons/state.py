@@ -10,7 +10,7 @@ from veillee.core import JSON, ActionCodec, GameState, InvalidOption, RawEvent, 
 from veillee.games.soupcons import rules, view
 from veillee.games.soupcons.actions import Action, codec
 from veillee.games.soupcons.cards import Card, Setup, parse_card, setup
-from veillee.games.soupcons.rules import Camp, Phase
+from veillee.games.soupcons.rules import Camp, Exchange, Phase
 
 __all__ = ["OPTIONS", "SoupconsOptions", "SoupconsState"]
 
@@ -53,10 +53,12 @@ class SoupconsOptions:
 class SoupconsState(GameState[Action]):
     """A Soupçons game, from the deal to the win of one camp (rules in ``docs/rules/soupcons.md``).
 
-    ``hands[seat]`` holds the cards in hand; during an offer the holder's other cards are ``refused`` (face
-    down in front of them) and ``offered`` (face down in front of the receiver). ``table[v]`` is the side of
-    Nuit/Jour card ``v`` (``NIGHT``, ``DAY`` or ``GONE``; index 0 is always ``GONE``); ``doors[seat]`` is
-    True while that seat's Porte is open in hand.
+    ``past`` holds every finished exchange (``rules.Exchange``), with its true cards: views redact it per
+    seat, and a determinized world holds drawn ones. ``hands[seat]`` holds the cards in hand; during an
+    offer the holder's other cards are ``refused`` (face down in front of them) and ``offered`` (face down
+    in front of the receiver), and ``claims`` lists the claims so far. ``table[v]`` is the side of Nuit/Jour
+    card ``v`` (``NIGHT``, ``DAY`` or ``GONE``; index 0 is always ``GONE``); ``doors[seat]`` is True while
+    that seat's Porte is open in hand.
     """
 
     game_name = "soupcons"
@@ -66,6 +68,8 @@ class SoupconsState(GameState[Action]):
     starter: int
     hands: list[list[Card]]
     dealt: tuple[tuple[Card, ...], ...]
+    past: list[Exchange]
+    claims: list[Card]
     table: list[int]
     night: int
     on_table: int
@@ -93,6 +97,8 @@ class SoupconsState(GameState[Action]):
         self.material = setup(players)
         self.starter = rules.first_player(seed, players, opts.first_player)
         self.refused = []
+        self.past = []
+        self.claims = []
         self.offered = None
         self.claim = None
         self.round = 1
@@ -120,6 +126,8 @@ class SoupconsState(GameState[Action]):
         twin.table = list(self.table)
         twin.doors = list(self.doors)
         twin.refused = list(self.refused)
+        twin.past = list(self.past)
+        twin.claims = list(self.claims)
         return twin
 
     def view(self, seat: int | None) -> JSON:
@@ -127,33 +135,23 @@ class SoupconsState(GameState[Action]):
         return view.view(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A world drawn from ``seat``'s view alone (``determinize.py``), with no past: no action history,
+        no event log, no stacked deck. Its ``past`` exchanges and ``dealt`` hands are the drawn ones."""
         from veillee.games.soupcons.determinize import sample_world
 
         self._require_seat(seat)
         world = sample_world(self, seat, rng)
         assert isinstance(world, type(self))
+        world._history = []
+        world._log = []
+        world._legal_cache = None
+        world._stack = None
         return world
 
-    def journal(self) -> list[RawEvent]:
-        """The raw event log, which views read for the public history.
-
-        A bot driver may cut the log of a determinized world (it cannot know that this game's worlds are
-        drawn from the seat's view alone and hold no trace of the truth); the log is then rebuilt from the
-        world's own deal and actions, which replay to exactly the same events.
-        """
-        log = self._log
-        if log and log[0][0] == "deal":
-            return log
-        n = self.num_players
-        order = [Card.MASK_0] * (2 * n + 1)
-        for seat, hand in enumerate(self.dealt):
-            for i, card in enumerate(hand):
-                order[(seat - self.starter) % n + i * n] = card
-        twin = type(self)(n, self.seed, list(order), **{**self.options, "first_player": self.starter})
-        for action in self._history:
-            twin.apply(action)
-        self._log = twin._log
-        return self._log
+    def _resample(self, world: Self, seat: int, rng: random.Random) -> None:
+        """The hook of the core's ``determinize``: fill ``world`` with a world drawn for ``seat``."""
+        drawn = self.determinize(seat, rng)
+        world.__dict__.update(drawn.__dict__)
 
     def result(self) -> Result:
         if not self.is_over:

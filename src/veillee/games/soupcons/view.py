@@ -30,7 +30,7 @@ def _cards(cards: Any) -> list[str]:
     return [str(card) for card in sorted(cards)]
 
 
-def exchanges(log: list[RawEvent], seat: int | None) -> list[JSON]:
+def exchanges(state: SoupconsState, seat: int | None) -> list[JSON]:
     """Every exchange so far (the last one may be under way), as ``seat`` may know it.
 
     An exchange is one holder offering up to three cards to one chosen seat. ``claims`` lists the claims in
@@ -38,44 +38,37 @@ def exchanges(log: list[RawEvent], seat: int | None) -> list[JSON]:
     only, ``card`` (the accepted card) to the holder and the receiver only.
     """
     out: list[JSON] = []
-    current: JSON | None = None
-    offered: list[str] = []
-    round_no = 1
-    for event in log:
-        kind = event[0]
-        if kind == "choose":
-            _, giver, receiver = event
-            current = {
-                "round": round_no,
-                "giver": giver,
-                "receiver": receiver,
-                "claims": [],
-                "done": False,
-                "forced": False,
-                "effect": None,
-                "value": None,
-            }
-            offered = []
-            if seat == giver:
-                current["offered"] = offered
-            out.append(current)
-        elif kind == "offer":
-            assert current is not None
-            current["claims"].append(str(event[4]))
-            offered.append(str(event[3]))
-        elif kind == "accept":
-            assert current is not None
-            _, giver, receiver, card, forced = event
-            current["forced"] = forced
-            if seat in (giver, receiver):
-                current["card"] = str(card)
-        elif kind == "effect":
-            assert current is not None
-            current["effect"] = event[1]
-            current["value"] = event[2]
-            current["done"] = True
-        elif kind == "round_end":
-            round_no += 1
+    for round_no, giver, receiver, claims, offered, forced, effect, value in state.past:
+        ex: JSON = {
+            "round": round_no,
+            "giver": giver,
+            "receiver": receiver,
+            "claims": [str(c) for c in claims],
+            "done": True,
+            "forced": forced,
+            "effect": effect,
+            "value": value,
+        }
+        if seat == giver:
+            ex["offered"] = [str(c) for c in offered]
+        if seat in (giver, receiver):
+            ex["card"] = str(offered[-1])
+        out.append(ex)
+    if state.receiver is not None:
+        ex = {
+            "round": state.round,
+            "giver": state.active,
+            "receiver": state.receiver,
+            "claims": [str(c) for c in state.claims],
+            "done": False,
+            "forced": False,
+            "effect": None,
+            "value": None,
+        }
+        if seat == state.active:
+            pending = [] if state.offered is None else [state.offered]
+            ex["offered"] = [str(c) for c in (*state.refused, *pending)]
+        out.append(ex)
     return out
 
 
@@ -119,7 +112,7 @@ def view(state: SoupconsState, seat: int | None) -> JSON:
         "night_cards": state.night,
         "table_cards": state.on_table,
         "offer": offer,
-        "exchanges": exchanges(state.journal(), seat),
+        "exchanges": exchanges(state, seat),
         "camp": None if state.camp is None else str(state.camp),
         "result": state.result().to_json() if state.is_over else None,
     }
