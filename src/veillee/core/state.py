@@ -135,10 +135,27 @@ class GameState(ABC, Generic[A]):
     def view(self, seat: int | None) -> JSON:
         """Exactly what ``seat`` may know, JSON-ready; ``None`` is a spectator (public information only)."""
 
-    @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full state that ``seat`` cannot tell from this one: its view is identical, every card hidden
-        from it is resampled from ``rng``, and so is the seed, so that future shuffles stay unknown too."""
+        """A full state that ``seat`` cannot tell from this one, for search bots.
+
+        Its view for ``seat`` is identical; every card hidden from ``seat`` is dealt anew from ``rng`` by the
+        game's ``_resample``, and so is the seed, so that future shuffles stay unknown too. The world has no
+        past: no action history and no event log, since both hold the truth (a dealt hand, a drawn card).
+        """
+        self._require_seat(seat)
+        world = self._copy()
+        world._history = []
+        world._log = []
+        world._legal_cache = None
+        world._stack = None
+        world.options = dict(self.options)
+        self._resample(world, seat, rng)
+        return world
+
+    def _resample(self, world: Self, seat: int, rng: random.Random) -> None:
+        """Deal every card of ``world`` hidden from ``seat`` anew, consistently with all that ``seat`` knows,
+        and set ``world.seed`` from ``rng``. ``world`` is a copy of ``self`` with no history or log."""
+        raise NotImplementedError(f"{type(self).__name__} cannot determinize")
 
     @abstractmethod
     def result(self) -> Result:

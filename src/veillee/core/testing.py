@@ -183,6 +183,7 @@ def check_determinize(state: State, rng: random.Random, *, samples: int = 5) -> 
             _check(_multiset(world) == cards, "determinize made or lost cards")
             _check(world.seed != state.seed, "determinize kept the true seed (future shuffles would leak)")
             _check(world.to_act == state.to_act, "determinize changed who acts")
+            _check(world.event_count == 0 and not world.history, "a determinized world keeps the true past")
             world_zones = world.zones()
             for name, cards_in_zone in zones.items():
                 if name not in hidden:

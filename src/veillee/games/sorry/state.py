@@ -163,11 +163,8 @@ class SorryState(GameState[Action]):
         self._require_seat(seat)
         return view.view(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        self._require_seat(seat)
-        twin = self.clone()
-        view.resample_hidden(twin, seat, rng)
-        return twin
+    def _resample(self, world: Self, seat: int, rng: random.Random) -> None:
+        view.resample_hidden(world, seat, rng)
 
     def result(self) -> Result:
         if not self.is_over or self.winner is None:
