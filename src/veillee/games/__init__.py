@@ -4,8 +4,7 @@ Every game registered here is put through the conformance suite and the properti
 """
 
 from veillee.core.registry import Registry
-from veillee.games import soon
-from veillee.games import sorry
+from veillee.games import soon, sorry, soupcons
 
 __all__ = ["REGISTRY"]
 
@@ -14,3 +13,4 @@ REGISTRY = Registry()
 
 REGISTRY.register(soon.GAME)
 REGISTRY.register(sorry.GAME)
+REGISTRY.register(soupcons.GAME)
