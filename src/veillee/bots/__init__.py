@@ -14,10 +14,14 @@ True
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from veillee.bots.base import Agent, Decision, RandomBot
 from veillee.bots.driver import MatchOutcome, decision_for, play_match
 from veillee.bots.heuristics import HeuristicBot
 from veillee.bots.ismcts import ISMCTSBot
+from veillee.core import GameState
 
 __all__ = [
     "LEVELS",
@@ -27,6 +31,7 @@ __all__ = [
     "ISMCTSBot",
     "MatchOutcome",
     "RandomBot",
+    "choose",
     "decision_for",
     "make_bot",
     "play_match",
@@ -53,3 +58,12 @@ def make_bot(level: str, game: str, *, iterations: int | None = None, seconds: f
             return ISMCTSBot(iterations=5000, seconds=0.9)
         return ISMCTSBot(iterations=iterations, seconds=seconds)
     raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+
+
+def choose(level: str, state: GameState[Any], seat: int, rng: random.Random) -> Any:
+    """One move of a ``level`` bot for ``seat`` of the true ``state`` (for front-ends that own the match).
+
+    The bot itself gets only ``decision_for(state, seat, ...)``: the view, the legal actions and a world
+    sampled from ``rng``; the true state never reaches it.
+    """
+    return make_bot(level, state.game_name).act(decision_for(state, seat, rng), rng)

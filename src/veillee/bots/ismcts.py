@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from veillee.bots.base import Decision
-from veillee.bots.heuristics import evaluator_for, terminal_values
+from veillee.bots.heuristics import Evaluator, Rollout, evaluator_for, rollout_for, terminal_values
 from veillee.core import GameState
 
 __all__ = ["ISMCTSBot", "Node", "search"]
@@ -64,24 +64,27 @@ def search(
     *,
     iterations: int | None = 1000,
     seconds: float | None = None,
-    depth: int = 12,
+    depth: int = 4,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action)."""
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
     evaluate = evaluator_for(decision.game)
+    rollout = rollout_for(decision.game)
     seat = decision.seat
     root = Node(seat)
     deadline = None if seconds is None else time.perf_counter() + seconds
     done = 0
     while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
         world = decision.world.determinize(seat, rng)
-        _iterate(root, world, rng, depth, evaluate)
+        _iterate(root, world, rng, depth, evaluate, rollout)
         done += 1
     return root
 
 
-def _iterate(root: Node, world: GameState[Any], rng: random.Random, depth: int, evaluate: Any) -> None:
+def _iterate(
+    root: Node, world: GameState[Any], rng: random.Random, depth: int, evaluate: Evaluator, rollout: Rollout
+) -> None:
     node = root
     path = []
     while not world.is_over:
@@ -111,8 +114,7 @@ def _iterate(root: Node, world: GameState[Any], rng: random.Random, depth: int, 
         path.append(node)
     steps = 0
     while not world.is_over and steps < depth:
-        legal = world.legal_actions()
-        world.apply(legal[rng.randrange(len(legal))])
+        world.apply(rollout(world, rng))
         steps += 1
     values = terminal_values(world) if world.is_over else evaluate(world)
     for visited in path:
@@ -127,7 +129,7 @@ class ISMCTSBot:
     """
 
     def __init__(
-        self, *, iterations: int | None = 400, seconds: float | None = 0.9, depth: int = 12, name: str = "hard"
+        self, *, iterations: int | None = 400, seconds: float | None = 0.9, depth: int = 4, name: str = "hard"
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds

@@ -5,7 +5,9 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``choose(view, legal, rng) -> action``: the ``normal`` policy, reading only the seat's view and its legal
   actions (and the game package's public constants to interpret them);
 * ``evaluate(world) -> list[float]``: each seat's chances (0..1) in a state that is not over, used by the
-  search bot at the end of its depth-capped rollouts. It reads only public information of ``world``.
+  search bot at the end of its depth-capped rollouts. It reads only public information of ``world``;
+* ``rollout(world, rng) -> action``: a cheap policy for the search's rollouts. It runs inside a sampled
+  world (never the true state), so it may read that world's attributes directly, for speed.
 
 A game without such a module gets ``generic_choose`` (a one-ply lookahead with short random rollouts on the
 determinized world) and ``neutral_evaluate``: bots then still play it, only less well.
@@ -27,15 +29,19 @@ __all__ = [
     "Evaluator",
     "HeuristicBot",
     "Policy",
+    "Rollout",
     "evaluator_for",
     "generic_choose",
     "neutral_evaluate",
     "policy_for",
+    "random_rollout",
+    "rollout_for",
     "terminal_values",
 ]
 
 Policy = Callable[[Decision, random.Random], Any]
 Evaluator = Callable[[GameState[Any]], list[float]]
+Rollout = Callable[[GameState[Any], random.Random], Any]
 
 GENERIC_ROLLOUTS = 4
 GENERIC_DEPTH = 30
@@ -76,6 +82,18 @@ def evaluator_for(game: str) -> Evaluator:
     module = _module(game)
     evaluate = getattr(module, "evaluate", None) if module is not None else None
     return evaluate if evaluate is not None else neutral_evaluate
+
+
+def random_rollout(state: GameState[Any], rng: random.Random) -> Any:
+    """The default rollout policy: a uniformly random legal action."""
+    return choose_uniform(state.legal_actions(), rng)
+
+
+def rollout_for(game: str) -> Rollout:
+    """The game's cheap ``rollout`` policy for search, or the uniformly random one."""
+    module = _module(game)
+    rollout = getattr(module, "rollout", None) if module is not None else None
+    return rollout if rollout is not None else random_rollout
 
 
 def policy_for(game: str) -> Policy:

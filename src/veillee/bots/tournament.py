@@ -1,0 +1,218 @@
+"""Tournaments between bot levels: seat-rotated matches, win rates with 95% intervals, openskill ratings.
+
+Match ``i`` is fully determined by ``(game, options, seed, i)``: its seats, its deal
+(``derive_seed(seed, "match", i)``) and every bot's RNG, so the figures are the same whatever ``jobs`` is
+(except for time-budgeted ``hard`` bots, whose strength depends on the machine).
+
+Schedule: every group of ``players`` distinct bots plays ``games`` matches; match ``k`` of a group rotates
+the seats by ``k``, so each bot sits in each seat equally often (seat advantage cancels out).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import veillee
+from veillee.bots import LEVELS, Agent, make_bot, play_match
+from veillee.core import derive_seed
+
+__all__ = ["MatchSpec", "Standing", "TournamentConfig", "run_tournament", "schedule", "wilson"]
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (sound near 0 and 1, unlike the normal approximation)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    players: int = 2
+    options: dict[str, Any] = field(default_factory=dict)
+    iterations: int | None = None
+    """The ``hard`` bot's iteration budget; ``None`` with ``seconds`` None means the level's default."""
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    index: int
+    seats: tuple[str, ...]
+    """The bot level in each seat."""
+
+
+def schedule(config: TournamentConfig) -> list[MatchSpec]:
+    """Every group of ``players`` distinct bots, ``games`` matches each, seats rotated match by match."""
+    if len(set(config.bots)) != len(config.bots):
+        raise ValueError("each bot may appear once in --bots")
+    if len(config.bots) < config.players:
+        raise ValueError(f"{config.players} players need at least {config.players} bots")
+    specs: list[MatchSpec] = []
+    for group in itertools.combinations(config.bots, config.players):
+        for k in range(config.games):
+            r = k % config.players
+            specs.append(MatchSpec(len(specs), group[r:] + group[:r]))
+    return specs
+
+
+def _agent(level: str, config: TournamentConfig) -> Agent:
+    if level == "hard" and (config.iterations is not None or config.seconds is not None):
+        return make_bot("hard", config.game, iterations=config.iterations, seconds=config.seconds)
+    return make_bot(level, config.game)
+
+
+def play_spec(config: TournamentConfig, spec: MatchSpec) -> dict[str, Any]:
+    """Play one scheduled match; returns a JSON-ready row."""
+    seed = derive_seed(config.seed, "match", spec.index)
+    state = veillee.new_game(config.game, config.players, seed, **config.options)
+    outcome = play_match(state, [_agent(level, config) for level in spec.seats], seed)
+    return {
+        "index": spec.index,
+        "seats": list(spec.seats),
+        "scores": list(outcome.result.scores),
+        "ranks": list(outcome.result.ranks),
+        "winners": list(outcome.result.winners),
+        "decisions": outcome.decisions,
+        "seconds": [round(s, 4) for s in outcome.seconds],
+        "slowest": [round(s, 4) for s in outcome.slowest],
+        "counts": outcome.counts,
+    }
+
+
+def _play_many(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[dict[str, Any]]:
+    return [play_spec(config, spec) for spec in specs]
+
+
+def iter_results(config: TournamentConfig, jobs: int = 1) -> Iterator[dict[str, Any]]:
+    """Match rows as they finish (not in order with several jobs)."""
+    specs = schedule(config)
+    if jobs <= 1:
+        for spec in specs:
+            yield play_spec(config, spec)
+        return
+    chunks = [specs[i : i + 2] for i in range(0, len(specs), 2)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for rows in pool.map(_play_many, itertools.repeat(config), chunks):
+            yield from rows
+
+
+@dataclass
+class Standing:
+    """One bot's figures over the whole tournament."""
+
+    bot: str
+    matches: int = 0
+    wins: float = 0.0
+    """Shared wins count as a fraction (a two-way tie for first is half a win each)."""
+    mu: float = 0.0
+    sigma: float = 0.0
+    ordinal: float = 0.0
+    decisions: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.matches)
+        return {
+            "bot": self.bot,
+            "matches": self.matches,
+            "wins": self.wins,
+            "win_rate": self.wins / self.matches if self.matches else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "ordinal": round(self.ordinal, 3),
+            "mean_decision_ms": round(1000 * self.seconds / self.decisions, 3) if self.decisions else 0.0,
+            "slowest_decision_ms": round(1000 * self.slowest, 3),
+        }
+
+
+def summarise(config: TournamentConfig, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Standings, head-to-head records and openskill ratings (rated in match order, so reproducible)."""
+    from openskill.models import PlackettLuce
+
+    rows = sorted(rows, key=lambda row: row["index"])
+    model = PlackettLuce()
+    ratings = {bot: model.rating(name=bot) for bot in config.bots}
+    standings = {bot: Standing(bot) for bot in config.bots}
+    pairs: dict[tuple[str, str], list[float]] = {}
+    for row in rows:
+        seats, winners = row["seats"], row["winners"]
+        teams = model.rate([[ratings[bot]] for bot in seats], ranks=row["ranks"])
+        for level, (rating,) in zip(seats, teams, strict=True):
+            ratings[level] = rating
+        for seat, bot in enumerate(seats):
+            standing = standings[bot]
+            standing.matches += 1
+            if seat in winners:
+                standing.wins += 1 / len(winners)
+            standing.decisions += row["counts"][seat]
+            standing.seconds += row["seconds"][seat]
+            standing.slowest = max(standing.slowest, row["slowest"][seat])
+        for a, b in itertools.permutations(range(len(seats)), 2):
+            record = pairs.setdefault((seats[a], seats[b]), [0.0, 0.0])
+            record[1] += 1
+            if a in winners and b not in winners:
+                record[0] += 1
+            elif a in winners and b in winners:
+                record[0] += 0.5
+            elif a not in winners and b not in winners:
+                record[0] += 0.5 if row["ranks"][a] == row["ranks"][b] else float(row["ranks"][a] < row["ranks"][b])
+    for bot, rating in ratings.items():
+        standings[bot].mu, standings[bot].sigma, standings[bot].ordinal = rating.mu, rating.sigma, rating.ordinal()
+    head_to_head = []
+    for (bot, opponent), (wins, total) in sorted(pairs.items()):
+        low, high = wilson(wins, int(total))
+        head_to_head.append(
+            {
+                "bot": bot,
+                "opponent": opponent,
+                "matches": int(total),
+                "wins": wins,
+                "win_rate": wins / total,
+                "ci95": [round(low, 4), round(high, 4)],
+            }
+        )
+    return {
+        "game": config.game,
+        "players": config.players,
+        "options": config.options,
+        "seed": config.seed,
+        "games_per_group": config.games,
+        "hard_budget": {"iterations": config.iterations, "seconds": config.seconds},
+        "matches": len(rows),
+        "standings": [standings[bot].to_json() for bot in config.bots],
+        "head_to_head": head_to_head,
+    }
+
+
+def run_tournament(
+    config: TournamentConfig, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play the whole schedule; returns the summary and the match rows (in index order)."""
+    for level in config.bots:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+    rows = []
+    for row in iter_results(config, jobs):
+        rows.append(row)
+        if progress is not None:
+            progress(len(rows))
+    rows.sort(key=lambda row: row["index"])
+    return summarise(config, rows), rows
