@@ -59,6 +59,9 @@ class MatchSpec:
 
 def schedule(config: TournamentConfig) -> list[MatchSpec]:
     """Every group of ``players`` distinct bots, ``games`` matches each, seats rotated match by match."""
+    for level in config.bots:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
     if len(set(config.bots)) != len(config.bots):
         raise ValueError("each bot may appear once in --bots")
     if len(config.bots) < config.players:
@@ -206,9 +209,6 @@ def run_tournament(
     config: TournamentConfig, jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play the whole schedule; returns the summary and the match rows (in index order)."""
-    for level in config.bots:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
     rows = []
     for row in iter_results(config, jobs):
         rows.append(row)
