@@ -28,7 +28,7 @@ def test_schedule_rotates_seats_for_every_pair() -> None:
 def test_same_seed_same_tournament_and_jobs_do_not_matter() -> None:
     config = TournamentConfig("soon", ("random", "normal"), games=4, seed=3, options={"length": "express"})
     first, rows = run_tournament(config)
-    second, rows_again = run_tournament(config, jobs=2)
+    _second, rows_again = run_tournament(config, jobs=2)
     strip = [{k: v for k, v in r.items() if k not in ("seconds", "slowest")} for r in rows]
     assert strip == [{k: v for k, v in r.items() if k not in ("seconds", "slowest")} for r in rows_again]
     normal = next(s for s in first["standings"] if s["bot"] == "normal")
