@@ -25,5 +25,6 @@ GAME = GameInfo(
     max_players=4,
     factory=_new,
     options=OPTIONS,
+    presentation="veillee.games.sorry.render",
     variants=({}, {"long_game": True}, {"play2_check": "end", "deck_list": "gamingpack"}),
 )

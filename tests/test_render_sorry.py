@@ -1,0 +1,125 @@
+"""Sorry! Revenge's terminal presentation over random match prefixes: every legal action has a unique menu
+path, every event narrates, screens fit 80×24, and no text shows a card hidden from its seat."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.markup import render as parse_markup
+
+import veillee
+from veillee.core.present import plain
+from veillee.games.sorry import render
+
+GAME = "sorry"
+NAMES = ["Gaëlle", "Bruno", "Chloé", "David", "Emma", "Félix", "Alice", "Hugo"]
+LANGS = ("fr", "en")
+INFO = veillee.game_info(GAME)
+
+
+def _lines_ok(lines: list[str]) -> None:
+    assert len(lines) <= 14, lines
+    for line in lines:
+        parse_markup(line)  # balanced, known tags
+        assert len(plain(line)) <= 78, plain(line)
+        assert "[" not in plain(line), line
+
+
+def _check_state(state: Any, names: list[str]) -> None:
+    """Screens of every seat, and the menu of the seat to act, in both languages."""
+    for lang in LANGS:
+        for seat in [None, *range(state.num_players)]:
+            _lines_ok(render.screen(state.view(seat), names, lang))
+        if state.is_over:
+            continue
+        view = state.view(state.to_act)
+        paths = [render.choice_path(a, view, names, lang) for a in state.legal_actions()]
+        assert len(set(paths)) == len(paths), paths
+        for path in paths:
+            assert path and all(plain(step).strip() for step in path), path
+            assert len(plain(" › ".join(path))) <= 78, path
+            for step in path:
+                parse_markup(step)
+            assert not any(other[: len(path)] == path for other in paths if other != path), path
+
+
+def _check_events(state: Any, names: list[str]) -> None:
+    """Every event narrates for every seat; a seat's text differs from the spectator's only for its own cards."""
+    public = state.events(None)
+    for seat in range(state.num_players):
+        for mine, theirs in zip(state.events(seat), public, strict=True):
+            for lang in LANGS:
+                text = render.narrate(mine, seat, names, lang)
+                parse_markup(text)
+                assert text.strip() and "{" not in text and "'type'" not in text, text
+                if mine == theirs:
+                    assert text == render.narrate(theirs, seat, names, lang)
+                else:
+                    assert mine["type"] == "deal" or mine.get("seat") == seat, (mine, seat)
+
+
+def _check_hidden(state: Any, names: list[str], rng: random.Random) -> None:
+    """Dealing the hidden cards anew changes nothing a seat reads: its screen shows only what it knows."""
+    for seat in range(state.num_players):
+        world = state.determinize(seat, rng)
+        for lang in LANGS:
+            assert render.screen(world.view(seat), names, lang) == render.screen(state.view(seat), names, lang)
+
+
+def _play(players: int, seed: int, options: dict[str, Any], steps: int, every: int) -> None:
+    state = veillee.new_game(GAME, players, seed, **options)
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    for step in range(steps):
+        if step % every == 0 or state.is_over:
+            _check_state(state, names)
+            _check_hidden(state, names, rng)
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    _check_state(state, names)
+    _check_events(state, names)
+
+
+@pytest.mark.parametrize("variant", range(len(INFO.variants)))
+@pytest.mark.parametrize("players", range(INFO.min_players, INFO.max_players + 1))
+def test_whole_random_matches_read_well(players: int, variant: int) -> None:
+    for seed in range(3):
+        _play(players, seed, dict(INFO.variants[variant]), steps=2000, every=7)
+
+
+@given(
+    players=st.integers(INFO.min_players, INFO.max_players),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 300),
+)
+def test_random_match_prefixes(players: int, seed: int, steps: int) -> None:
+    _play(players, seed, {}, steps=steps, every=max(1, steps // 5))
+
+
+def test_french_names_and_sentences() -> None:
+    names = NAMES[:2]
+    assert plain(render.card("TAKE2", "fr")) == "Pigez-en 2"
+    assert plain(render.card("DONT", "fr")) == "SORRY! Pas vraiment…"
+    assert plain(render.card("SLIDE15", "fr")) == "Glissade 15"
+    assert plain(render.card("REVERSE", "fr")) == "Changement de direction"
+    event = {"type": "play", "seat": 1, "card": "SLIDE15", "total": 15}
+    assert plain(render.narrate(event, 0, names, "fr")) == "Bruno joue la carte Glissade 15 : le total passe à 15."
+    event = {"type": "steal", "seat": 0, "against": 1}
+    assert plain(render.narrate(event, 0, names, "fr")) == "Gaëlle dit SORRY! et vole le 21 de Bruno !"
+    assert plain(render.narrate(event, 0, ["Bruno", "Émile"], "fr")) == "Bruno dit SORRY! et vole le 21 d'Émile !"
+    assert plain(render.narrate(event, 0, ["Bruno", "Émile"], "en")) == "Bruno says SORRY! and steals Émile's 21!"
+
+
+def test_menus_show_what_a_card_does_to_the_total() -> None:
+    state = veillee.new_game(GAME, 2, 1, deck=["4", "10", "SLIDE21", "TAKE2", "3"])
+    seat = state.to_act
+    view = state.view(seat)
+    paths = {str(a): plain(render.choice_path(a, view, NAMES, "fr")[0]) for a in state.legal_actions()}
+    if seat == 0:
+        assert paths["play 10"] == "Jouer le 10 (total 0 → 10)"
+        assert paths["play SLIDE21"] == "Jouer la carte Glissade 21 (total 0 → 21 pile !)"
