@@ -150,7 +150,7 @@ class Client:
         text = await asyncio.wait_for(self.socket.recv(), timeout)
         self.frames.append(text)
         message: dict[str, Any] = json.loads(text)
-        if message["type"] == "state":
+        if message["type"] == "state" and (self.token is None or message["seat"] is not None):
             if self.state is None or message["version"] >= self.state["version"]:
                 if message["events_start"] <= len(self.events):
                     del self.events[message["events_start"] :]
