@@ -136,8 +136,12 @@ class Client:
         if self.token is not None:
             start = len(self.events) if events_from is None else events_from
             await self.send({"type": "hello", "token": self.token, "events_from": start})
-            await self.wait(lambda m: m["type"] == "welcome" and m["seat"] is not None)
-            await self.wait(lambda m: m["type"] == "state" or m["type"] == "error", timeout=5, optional=True)
+            welcome = await self.wait(lambda m: m["type"] == "welcome" and m["seat"] is not None)
+        else:
+            welcome = await self.wait(lambda m: m["type"] == "welcome")
+        assert welcome is not None
+        if welcome["table"]["status"] != "lobby":
+            await self.wait(lambda m: m["type"] == "state" and m["seat"] == welcome["seat"])
 
     async def close(self) -> None:
         if self.socket is not None:
