@@ -317,7 +317,7 @@ _MENU = {
         "play2": " (puis 2 cartes Nombre)",
         "sorry": "Jouer un SORRY! contre…",
         "target": "{name} ({home})",
-        "dead": "Jouer une carte sans effet (aucune n'en a)",
+        "dead": "Jouer {card} sans effet (aucune n'en a)",
         "steal": "Dire SORRY! : voler le 21 {of_name}",
         "no_steal": "Laisser {name} gagner la manche",
         "block": "Bloquer avec {card}",
@@ -339,7 +339,7 @@ _MENU = {
         "play2": " (then 2 Number cards)",
         "sorry": "Play a SORRY! against…",
         "target": "{name} ({home})",
-        "dead": "Play a card with no effect (none has one)",
+        "dead": "Play {card} for no effect (no card has one)",
         "steal": "Say SORRY!: steal {name}'s 21",
         "no_steal": "Let {name} win the round",
         "block": "Block with {card}",
@@ -382,7 +382,7 @@ def choice_path(action: Any, view: JSON, names: list[str], lang: str) -> tuple[s
         home = _pawns(action.target, progress, lang).split(" ", 1)[1]
         return (m["sorry"], m["target"].format(name=names[action.target], home=home))
     if kind == "dead":
-        return (m["dead"], card(text, lang))
+        return (m["dead"].format(card=_the(text, lang)),)
     if kind == "steal":
         return (m["steal"].format(name=names[view["turn"]], of_name=_of(view["turn"], names, styled=False)),)
     if kind == "block":
