@@ -394,8 +394,12 @@ class TableService:
                 return
             version = match.version
             rng = random.Random(derive_seed(table.seed, "server-bot", seat, version))
-            turn = bots.prepare(match, seat, level, rng)
-            action = await asyncio.to_thread(bots.decide, turn, rng)
+            decision = bots.prepare(match, seat, rng)
+            try:
+                action = await asyncio.to_thread(bots.decide, decision, level, rng)
+            except Exception:  # a bot bug must not stall the table: play a random legal action instead
+                log.exception("table %s: the %s bot failed; playing a random action", table.id, level)
+                action = decision.legal[rng.randrange(len(decision.legal))].to_json()
             if table.task is asyncio.current_task():
                 table.task = None
             outcome = await self.submit(table, seat, action, version, by)
