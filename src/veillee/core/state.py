@@ -16,6 +16,7 @@ A game subclasses ``GameState`` and writes ``_legal``, ``_do``, ``_explain``, ``
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -148,7 +149,7 @@ class GameState(ABC, Generic[A]):
         world._log = []
         world._legal_cache = None
         world._stack = None
-        world.options = dict(self.options)
+        world.options = copy.deepcopy(self.options)
         self._resample(world, seat, rng)
         return world
 
