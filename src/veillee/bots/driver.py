@@ -6,12 +6,9 @@ makes. Each decision the driver builds:
 
 * the seat's ``view`` (JSON, so it shares nothing with the state);
 * its ``legal_actions()`` (immutable action values);
-* a determinized world ``state.determinize(seat, rng)``, then *sealed*: the engine's clone keeps the true
-  event log (SOON's ``deal`` event lists every hand) and the stacked deck of tests, so the driver drops
-  them and copies the options dict. Nothing mutable the agent receives then belongs to the true state.
-  One exception: a game whose views are built from its event log (Soupçons reads its ``deal`` event) keeps
-  the log, since dropping it would break the world; that log still holds true facts, which only a fix in
-  the games' ``determinize`` can remove (reported; no bot here reads ``_log``).
+* a determinized world ``state.determinize(seat, rng)``: every card hidden from the seat dealt anew, a new
+  seed, and no past (``GameState.determinize`` drops the history, the event log and any stacked deck,
+  which all hold the truth). Nothing mutable the agent receives belongs to the true state.
 
 Randomness: match ``seed`` gives one stream per seat for the agent and one per seat for determinization
 (``derive_seed``), so a match is the same whatever other matches run beside it.
@@ -19,7 +16,6 @@ Randomness: match ``seed`` gives one stream per seat for the agent and one per s
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -29,26 +25,7 @@ from typing import Any
 from veillee.bots.base import Agent, Decision
 from veillee.core import GameState, IllegalAction, Result, derive_seed
 
-__all__ = ["MatchOutcome", "decision_for", "play_match", "seal"]
-
-
-def seal(world: GameState[Any], seat: int, view: Any) -> GameState[Any]:
-    """Cut what a determinized world still carries of the truth (see the module docstring).
-
-    The log is dropped only if the world still shows ``seat`` the same ``view`` without it. This belongs in
-    ``GameState.determinize`` (reported to core); until then the driver does it.
-    """
-    log = world._log
-    world._log = []
-    world._stack = None
-    world.options = copy.deepcopy(world.options)
-    try:
-        needs_log = world.view(seat) != view
-    except (IndexError, KeyError, ValueError, TypeError):
-        needs_log = True
-    if needs_log:
-        world._log = list(log)
-    return world
+__all__ = ["MatchOutcome", "decision_for", "play_match"]
 
 
 def decision_for(state: GameState[Any], seat: int, rng: random.Random) -> Decision:
@@ -59,7 +36,7 @@ def decision_for(state: GameState[Any], seat: int, rng: random.Random) -> Decisi
         seat=seat,
         view=view,
         legal=tuple(state.legal_actions()),
-        world=seal(state.determinize(seat, rng), seat, view),
+        world=state.determinize(seat, rng),
     )
 
 

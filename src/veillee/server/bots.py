@@ -1,8 +1,8 @@
 """The server's one adapter to ``veillee.bots``: which levels exist, and how a bot seat chooses its action.
 
 A bot gets what its seat may know and nothing else (the rule of ``veillee.bots``): a ``Decision`` holding its
-view, the legal actions and a determinized world from ``Match.determinize``, sealed by the bots' driver so
-that it carries nothing of the true state. ``prepare`` runs on the event loop (it reads the match, which
+view, the legal actions and a determinized world from ``Match.determinize``, which carries nothing of
+the true state (no history, no event log). ``prepare`` runs on the event loop (it reads the match, which
 only the loop mutates); ``decide`` runs on a worker thread and touches nothing shared, so a bot that thinks
 (``hard`` searches for about a second) never blocks the other tables' messages.
 """
@@ -13,7 +13,6 @@ import random
 from functools import lru_cache
 
 from veillee.bots import LEVELS, Agent, Decision, make_bot
-from veillee.bots.driver import seal
 from veillee.core import JSON
 from veillee.core.match import Match
 
@@ -23,7 +22,7 @@ __all__ = ["LEVELS", "decide", "prepare"]
 def prepare(match: Match, seat: int, rng: random.Random) -> Decision:
     """Gather, on the event loop, what the bot at ``seat`` may use."""
     view = match.view(seat)
-    world = seal(match.determinize(seat, rng), seat, view)
+    world = match.determinize(seat, rng)
     return Decision(match.game_name, seat, view, tuple(match.legal_actions()), world)
 
 
