@@ -20,8 +20,8 @@ from starlette.websockets import WebSocketDisconnect
 
 import veillee
 from veillee.core.match import Rejected
-from veillee.server import bots
-from veillee.server.hub import Connection, Hub
+from veillee.server import bots, ui
+from veillee.server.hub import Hub
 from veillee.server.messages import (
     MAX_MESSAGE_BYTES,
     ActMessage,
@@ -39,18 +39,6 @@ from veillee.server.tables import Table, TableService
 __all__ = ["create_app"]
 
 log = logging.getLogger("veillee.server")
-
-INDEX = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>veillée</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family:sans-serif;max-width:40em;margin:2em auto;line-height:1.5">
-<h1>veillée</h1>
-<p>This is a veillée game server: it hosts tables of SOON, Skyjo Action, Soupçons and Sorry! Revenge for
-friends playing from their own phones and laptops, with bots to fill empty seats.</p>
-<p>Ceci est un serveur de jeux veillée : des tables de SOON, Skyjo Action, Soupçons et Sorry! Revenge pour
-jouer entre amis, chacun sur son téléphone ou son ordinateur, avec des robots aux places libres.</p>
-<p>The browser table is on its way. Meanwhile, clients use the <a href="/docs">HTTP API (OpenAPI)</a> and the
-WebSocket protocol described in <code>docs/server.md</code>.</p>
-<p>Games: {games}</p></body></html>"""
 
 
 def _token(authorization: str | None) -> str | None:
@@ -94,9 +82,12 @@ def create_app(database_url: str, *, bot_delay: float = 0.5) -> FastAPI:
     async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=exc.status)
 
+    app.mount("/static", ui.static_files(), name="static")
+    app.include_router(ui.router)
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index() -> str:
-        return INDEX.replace("{games}", ", ".join(veillee.game_info(g).title for g in veillee.game_names()))
+        return ui.page()
 
     @app.get("/api/games", summary="The games, their player counts and options; the bot levels")
     async def games() -> dict[str, Any]:
@@ -163,7 +154,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.5) -> FastAPI:
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False, name="table_page")
     async def table_page(table_id: str) -> str:
-        return INDEX.replace("{games}", f"invited to table <code>{json.dumps(table_id)[1:-1][:32]}</code>")
+        return ui.page()
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -185,7 +176,7 @@ def _table_json(service: TableService, table: Table) -> dict[str, Any]:
 
 async def _serve_connection(service: TableService, hub: Hub, table: Table, websocket: WebSocket) -> None:
     """One connection: a welcome, then each message read and answered in order, until it closes."""
-    connection = Connection(websocket, table.id)
+    connection = ui.UiConnection(websocket, table)
     hub.add(connection)
     sender = asyncio.create_task(connection.sender())
     connection.send({"type": "welcome", "seat": None, "table": _table_json(service, table)})
@@ -210,7 +201,7 @@ async def _serve_connection(service: TableService, hub: Hub, table: Table, webso
             service._table_changed(table)
 
 
-async def _handle(service: TableService, table: Table, connection: Connection, text: str) -> None:
+async def _handle(service: TableService, table: Table, connection: ui.UiConnection, text: str) -> None:
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         connection.send(error_json("too_large", f"messages are at most {MAX_MESSAGE_BYTES} bytes"))
         return
@@ -248,7 +239,7 @@ async def _handle(service: TableService, table: Table, connection: Connection, t
             connection.send(error_json(outcome.code, outcome.message, parsed.ref))
 
 
-def _hello(service: TableService, table: Table, connection: Connection, hello: HelloMessage) -> None:
+def _hello(service: TableService, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
     seat: int | None = None
     if hello.token is not None:
         seat = table.seat_of(hello.token)
@@ -256,6 +247,7 @@ def _hello(service: TableService, table: Table, connection: Connection, hello: H
             connection.send(error_json("bad_token", "join the table again or ask for a new link"))
             return
     connection.seat = seat
+    connection.lang = hello.lang
     connection.send({"type": "welcome", "seat": seat, "table": _table_json(service, table)})
     if table.match is not None:
         connection.send(service.snapshot_message(table, seat, hello.events_from))

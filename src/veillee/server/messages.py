@@ -137,6 +137,9 @@ class HelloMessage(BaseModel):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=200)
     events_from: int = Field(default=0, ge=0)
+    lang: Literal["fr", "en"] | None = Field(
+        default=None, description="ask for presentation data (``present``) in this language with each state"
+    )
 
 
 class ActMessage(BaseModel):

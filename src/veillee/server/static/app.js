@@ -1,0 +1,393 @@
+// veillée in the browser: the home page (create a table) and the table page (join, wait, play).
+// No rule lives here: the page offers exactly the server's legal actions, labelled by the menu paths the
+// server computes in Python (``present.menu``), and draws the seat's own view (the only one it ever holds).
+import { el, markup, T, lang, setLang, menuEntries, toast, announce } from "./common.js";
+
+const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
+const GAME_OPTIONS = {
+  soon: [["length", ["express", "classic", "endurance"], "express"]],
+  skyjo: [["rules", ["action", "classic"], "action"], ["target", ["30", "60", "100"], "100"]],
+  sorry: [["long_game", ["false", "true"], "false"]],
+  soupcons: [],
+};
+const app = document.getElementById("app");
+let games = [];
+let table = null; // the state of the table page
+let rulesGame = null;
+
+// -- language, rules, chrome -------------------------------------------------------------------------------
+function chrome() {
+  document.documentElement.lang = lang();
+  for (const b of document.querySelectorAll("[data-lang]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
+    b.onclick = () => { setLang(b.dataset.lang); chrome(); rerender(); };
+  }
+  const rb = document.getElementById("rules-button");
+  rb.hidden = !rulesGame;
+  rb.textContent = T("rules");
+  rb.onclick = showRules;
+  document.getElementById("rules-close").textContent = T("close");
+}
+
+async function showRules() {
+  const body = await (await fetch(`/api/games/${rulesGame}/rules`)).json();
+  document.getElementById("rules-title").textContent = body.title;
+  const text = document.getElementById("rules-text");
+  text.replaceChildren(...(body.summary[lang()] || body.summary.en).split("\n").map((l) => el("p", {}, l)));
+  document.getElementById("rules").showModal();
+}
+
+function rerender() {
+  if (table) {
+    if (table.ws && table.ws.readyState === WebSocket.OPEN) hello(); // the server narrates again in the new language
+    renderTable();
+  } else if (app.dataset.page === "home") renderHome();
+}
+
+// -- home: create a table ----------------------------------------------------------------------------------
+async function home() {
+  app.dataset.page = "home";
+  games = (await (await fetch("/api/games")).json()).games;
+  renderHome();
+}
+
+function renderHome() {
+  rulesGame = null;
+  chrome();
+  document.getElementById("where").textContent = "";
+  const saved = JSON.parse(localStorage.getItem("veillee-home") || "{}");
+  const gameSel = el("select", { id: "game", name: "game" }, games.map((g) => el("option", { value: g.name }, g.title)));
+  gameSel.value = saved.game || "soon";
+  const name = el("input", { id: "name", name: "name", required: true, maxLength: 40, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" });
+  const playersBox = el("div", { class: "seats-choice" });
+  const optionsBox = el("div", { class: "options" });
+  const timer = el("select", { id: "timer" }, [["", T("no_timer")], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"]].map(([v, l]) => el("option", { value: v }, l)));
+  const form = el("form", { class: "card-panel create" }, [
+    el("h1", {}, T("create_title")),
+    el("p", { class: "lead" }, T("create_lead")),
+    el("label", {}, [T("your_name"), name]),
+    el("label", {}, [T("game"), gameSel]),
+    playersBox,
+    optionsBox,
+    el("label", {}, [T("timer"), timer]),
+    el("button", { type: "submit", class: "primary", id: "create" }, T("create")),
+  ]);
+  const seats = [];
+  function fill() {
+    const g = games.find((x) => x.name === gameSel.value);
+    rulesGame = g.name;
+    chrome();
+    const count = Math.min(Math.max(seats.length || 3, g.min_players), g.max_players);
+    const countSel = el("select", { id: "players" }, range(g.min_players, Math.min(g.max_players, 8) + 1).map((n) => el("option", { value: n }, String(n))));
+    countSel.value = String(count);
+    const list = el("ol", { class: "seat-list" });
+    function seatRows() {
+      const n = Number(countSel.value);
+      while (seats.length < n) seats.push(seats.length === 0 ? "you" : "friend");
+      seats.length = n;
+      list.replaceChildren(...seats.map((who, i) => {
+        if (i === 0) return el("li", {}, T("you"));
+        const sel = el("select", { "data-seat": i, "aria-label": `${T("seat")} ${i + 1}` }, [
+          el("option", { value: "friend" }, T("friend")),
+          ...["random", "easy", "normal", "hard"].map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
+        ]);
+        sel.value = who;
+        sel.onchange = () => { seats[i] = sel.value; };
+        return el("li", {}, sel);
+      }));
+    }
+    countSel.onchange = seatRows;
+    seatRows();
+    playersBox.replaceChildren(el("label", {}, [T("players"), countSel]), list);
+    optionsBox.replaceChildren(...(GAME_OPTIONS[g.name] || []).map(([key, values, dflt]) => {
+      const s = el("select", { "data-option": key }, values.map((v) => el("option", { value: v }, T(`opt_${key}_${v}`, v))));
+      s.value = dflt;
+      return el("label", {}, [T(`opt_${key}`, key), s]);
+    }));
+  }
+  gameSel.onchange = fill;
+  fill();
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    const g = gameSel.value;
+    const options = {};
+    for (const s of optionsBox.querySelectorAll("[data-option]")) {
+      const v = s.value;
+      options[s.dataset.option] = v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v;
+    }
+    if (g === "soupcons") options.round_cap = 6;
+    localStorage.setItem("veillee-name", name.value.trim());
+    localStorage.setItem("veillee-home", JSON.stringify({ game: g }));
+    const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null };
+    const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const created = await answer.json();
+    if (!answer.ok) return toast(errorText(created));
+    saveSeat(created.id, created.you);
+    for (let i = 1; i < seats.length; i++) {
+      if (seats[i] !== "friend") await api(`/api/tables/${created.id}/bots`, created.you.token, { level: seats[i], seat: i });
+    }
+    history.pushState({}, "", `/tables/${created.id}`);
+    route();
+  };
+  app.replaceChildren(form);
+}
+
+// -- the table page --------------------------------------------------------------------------------------
+function seatOf(id) { return JSON.parse(localStorage.getItem(`veillee-seat-${id}`) || "null"); }
+function saveSeat(id, you) { localStorage.setItem(`veillee-seat-${id}`, JSON.stringify(you)); }
+
+async function api(path, token, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const answer = await fetch(path, { method: "POST", headers, body: JSON.stringify(body || {}) });
+  const json = await answer.json().catch(() => ({}));
+  if (!answer.ok) toast(errorText(json));
+  return answer.ok ? json : null;
+}
+
+function errorText(e) {
+  const main = (lang() === "fr" ? e.message_fr : e.message) || e.message || T("error");
+  return e.detail && lang() === "en" ? `${main} (${e.detail})` : main;
+}
+
+async function openTable(id) {
+  app.dataset.page = "table";
+  const answer = await fetch(`/api/tables/${id}`);
+  if (!answer.ok) { app.replaceChildren(el("p", { class: "card-panel" }, T("no_table"))); return; }
+  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, prefix: [], drawing: null, seen: new Set() };
+  rulesGame = table.info.game;
+  const url = DRAWINGS[table.info.game];
+  if (url) import(url).then((m) => { table.drawing = m; renderTable(); }).catch(() => {});
+  connect();
+  renderTable();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${table.id}`);
+  table.ws = ws;
+  ws.onopen = () => { table.retry = 0; table.online = true; hello(); };
+  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onclose = () => {
+    if (table.ws !== ws) return;
+    table.online = false;
+    renderTable();
+    const delay = Math.min(5000, 300 * 2 ** table.retry++);
+    setTimeout(() => { if (table && table.ws === ws) connect(); }, delay);
+  };
+}
+window.addEventListener("online", () => { if (table && table.ws && table.ws.readyState > 1) connect(); });
+
+function hello() {
+  table.ws.send(JSON.stringify({ type: "hello", token: table.you ? table.you.token : null, events_from: 0, lang: lang() }));
+}
+
+function onMessage(m) {
+  if (m.type === "welcome" || m.type === "table") {
+    table.info = m.table;
+    if (m.type === "welcome" && table.you && m.seat === null && m.table.status !== "lobby") table.spectating = true;
+  } else if (m.type === "state") {
+    if (!m.present || (table.you && m.seat !== table.you.seat)) return; // before our hello
+    if (table.state && m.version < table.state.version) return;
+    table.log.length = Math.min(table.log.length, m.events_start); // a snapshot (events_start 0) replaces the log
+    table.log.push(...m.present.log);
+    if (!table.state || m.version !== table.state.version) table.prefix = [];
+    table.state = m;
+    table.pending = null;
+    table.deadline = m.turn_left == null ? null : Date.now() + m.turn_left * 1000;
+    if (m.to_act === m.seat && m.legal.length) announce(T("your_turn"));
+  } else if (m.type === "error") {
+    table.pending = null;
+    toast(errorText(m));
+  } else if (m.type === "rematch") {
+    table.rematch = m.table;
+  }
+  renderTable();
+}
+
+function act(index) {
+  const s = table.state;
+  if (!s || table.pending !== null || index == null) return;
+  table.pending = index;
+  table.ws.send(JSON.stringify({ type: "act", action: s.legal[index], version: s.version, ref: index }));
+  table.prefix = [];
+  renderTable();
+}
+
+// Several legal actions for one clicked thing: open the menu on them (their shared path prefix).
+function offer(indexes) {
+  if (!indexes.length) return;
+  if (indexes.length === 1) return act(indexes[0]);
+  const paths = indexes.map((i) => table.state.present.menu[i]);
+  let prefix = paths[0];
+  for (const p of paths) { let k = 0; while (k < prefix.length && k < p.length - 1 && p[k] === prefix[k]) k++; prefix = prefix.slice(0, k); }
+  table.prefix = prefix;
+  table.only = new Set(indexes);
+  renderTable();
+  const first = document.querySelector(".menu button");
+  if (first) first.focus();
+}
+
+function names() {
+  return table.info.seats.map((s, i) => s.name || `${T("seat")} ${i + 1}`);
+}
+
+function renderTable() {
+  if (!table) return;
+  chrome();
+  const info = table.info;
+  const title = (games.find((g) => g.name === info.game) || {}).title || info.game;
+  document.getElementById("where").textContent = title;
+  document.body.dataset.game = info.game;
+  const parts = [];
+  if (table.online === false) parts.push(el("div", { class: "banner", id: "offline" }, T("reconnecting")));
+  if (info.status === "lobby") parts.push(lobby());
+  else if (table.state) parts.push(...playing());
+  else parts.push(el("p", { class: "loading" }, "…"));
+  app.replaceChildren(...parts);
+}
+
+function lobby() {
+  const info = table.info;
+  const you = table.you;
+  const link = `${location.origin}/tables/${info.id}`;
+  const rows = info.seats.map((s, i) => {
+    const label = s.kind === "empty" ? T("free_seat") : s.kind === "bot" ? `${T("bot")} (${T("lvl_" + s.level)})` : s.name;
+    const row = el("li", { class: `seat ${s.kind}` }, [el("span", { class: "who" }, label)]);
+    if (s.kind === "human") row.append(el("span", { class: s.connected ? "dot on" : "dot" , title: s.connected ? T("online") : T("away") }));
+    if (you && you.seat === i) row.append(el("span", { class: "tag" }, T("you")));
+    if (s.kind === "empty" && you) {
+      row.append(el("button", { type: "button", class: "ghost small", onclick: () => api(`/api/tables/${info.id}/bots`, you.token, { level: "random", seat: i }) }, `+ ${T("bot")}`));
+    }
+    return row;
+  });
+  const box = el("section", { class: "card-panel lobby" }, [el("h1", {}, T("lobby_title")), el("ol", { class: "seat-list" }, rows)]);
+  const copy = el("button", { type: "button", class: "ghost", onclick: async () => { try { await navigator.clipboard.writeText(link); toast(T("copied")); } catch { toast(link); } } }, T("copy"));
+  box.append(el("p", {}, T("share")), el("div", { class: "share" }, [el("input", { readOnly: true, value: link, id: "share-link", "aria-label": T("share") }), copy]));
+  if (!you) {
+    // kept across re-renders (a friend arriving must not wipe what one is typing)
+    const name = table.joinName || (table.joinName = el("input", { id: "join-name", required: true, maxLength: 40, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" }));
+    const free = info.seats.some((s) => s.kind === "empty");
+    const form = el("form", { class: "join" }, [el("label", {}, [T("your_name"), name]), el("button", { type: "submit", class: "primary", id: "join", disabled: !free }, T("join"))]);
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      localStorage.setItem("veillee-name", name.value.trim());
+      const joined = await api(`/api/tables/${info.id}/join`, null, { name: name.value.trim() });
+      if (joined) { table.you = joined; saveSeat(info.id, joined); hello(); }
+    };
+    box.append(form);
+  } else {
+    const full = info.seats.every((s) => s.kind !== "empty");
+    box.append(el("button", { type: "button", class: "primary", id: "start", disabled: !full, onclick: () => api(`/api/tables/${info.id}/start`, you.token) }, full ? T("start") : T("waiting_friends")));
+  }
+  return box;
+}
+
+function playing() {
+  const s = table.state;
+  const p = s.present;
+  const who = names();
+  const mine = s.seat !== null && s.to_act === s.seat && s.legal.length > 0;
+  const status = el("div", { class: `status ${mine ? "mine" : ""}`, id: "status" });
+  if (s.over) status.append(T("over"));
+  else if (mine) status.append(el("strong", {}, T("your_turn")));
+  else if (s.to_act !== null) status.append(T("waiting_for", who[s.to_act]));
+  if (table.deadline && !s.over) status.append(el("span", { class: "timer", "data-deadline": table.deadline }, ""));
+  const out = [status];
+  // the drawing of the game, from the view; clicks offer legal actions
+  const board = el("section", { class: "board", id: "board" });
+  if (table.drawing) {
+    try {
+      board.append(table.drawing.draw({ view: s.view, seat: s.seat, legal: mine ? s.legal : [], names: who, lang: lang(), T, el, markup, offer, pending: table.pending, seats: table.info.seats, fresh: freshness() }));
+    } catch (err) { console.error(err); }
+  }
+  const text = el("details", { class: "screen", open: !table.drawing }, [el("summary", {}, T("text_view")), ...p.screen.map((l) => el("div", { class: "line" }, markup(l)))]);
+  if (p.screen.length) board.append(text);
+  out.push(board);
+  if (mine) out.push(menu(s));
+  if (s.over) out.push(results(s));
+  const logList = el("ol", { class: "log", id: "log" }, table.log.slice(-40).map((line) => el("li", {}, markup(line))));
+  out.push(el("section", { class: "log-box" }, [el("h2", {}, T("log")), logList]));
+  queueMicrotask(() => { logList.scrollTop = logList.scrollHeight; });
+  return out;
+}
+
+function freshness() {
+  // keys drawn for the first time get a short entrance animation
+  const seen = table.seen;
+  const now = new Set();
+  return (key) => { now.add(key); const fresh = seen.size > 0 && !seen.has(key); queueMicrotask(() => seen.add(key)); return fresh; };
+}
+
+function menu(s) {
+  const paths = s.present.menu;
+  const only = table.prefix.length || table.only ? table.only : null;
+  const idx = paths.map((_, i) => i).filter((i) => !only || only.has(i));
+  const entries = menuEntries(idx.map((i) => paths[i]), idx, table.prefix);
+  const list = el("div", { class: "menu", id: "menu", role: "group", "aria-label": T("choices") });
+  entries.forEach((entry, n) => {
+    const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", ...markup(entry.label)];
+    const b = el("button", { type: "button", class: entry.action !== null ? "choice" : "choice sub", disabled: table.pending !== null, "data-index": entry.action ?? "" }, label);
+    b.onclick = () => {
+      if (entry.action !== null) act(entry.action);
+      else { table.prefix = entry.prefix; table.only = only; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
+    };
+    list.append(b);
+  });
+  if (table.prefix.length || table.only) {
+    list.append(el("button", { type: "button", class: "ghost back", onclick: () => { table.prefix = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
+  }
+  return el("section", { class: "choices" }, [el("h2", {}, table.prefix.length ? markup(table.prefix.join(" › ")) : T("choose")), list]);
+}
+
+function results(s) {
+  const who = names();
+  const r = s.result || {};
+  const order = (r.scores || []).map((_, i) => i).sort((a, b) => r.ranks[a] - r.ranks[b]);
+  const rounds = s.view.round_scores || [];
+  const head = [el("th", {}, "#"), el("th", {}, T("player")), ...rounds.map((_, i) => el("th", {}, `${T("round")} ${i + 1}`)), el("th", {}, T("score"))];
+  const body = order.map((i) => el("tr", { class: (r.winners || []).includes(i) ? "winner" : "" }, [
+    el("td", {}, String(r.ranks[i])), el("td", {}, who[i]),
+    ...rounds.map((row) => el("td", {}, Array.isArray(row) ? String(row[i]) : typeof row === "object" && row && row.scores ? String(row.scores[i]) : "")),
+    el("td", {}, String(r.scores[i])),
+  ]));
+  const winners = (r.winners || []).map((i) => who[i]).join(", ");
+  const box = el("section", { class: "card-panel results", id: "results" }, [
+    el("h2", {}, T("winner", winners)),
+    el("table", {}, [el("thead", {}, el("tr", {}, head)), el("tbody", {}, body)]),
+  ]);
+  if (table.you && !table.spectating) {
+    box.append(el("button", { type: "button", class: "primary", onclick: async () => {
+      const t = table.rematch ? { id: table.rematch } : await api(`/api/tables/${table.info.id}/rematch`, table.you.token);
+      if (t) { saveSeat(t.id, table.you); history.pushState({}, "", `/tables/${t.id}`); route(); }
+    } }, T("rematch")));
+  }
+  box.append(el("a", { class: "button ghost", href: "/" }, T("new_table")));
+  return box;
+}
+
+// the turn timer and keyboard shortcuts
+setInterval(() => {
+  for (const t of document.querySelectorAll(".timer")) t.textContent = `⏱ ${Math.max(0, Math.ceil((Number(t.dataset.deadline) - Date.now()) / 1000))} s`;
+}, 250);
+document.addEventListener("keydown", (e) => {
+  if (!table || e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const buttons = [...document.querySelectorAll(".menu button.choice")];
+  if (/^[1-9]$/.test(e.key) && buttons[Number(e.key) - 1]) buttons[Number(e.key) - 1].click();
+  else if (e.key === "Escape" && (table.prefix.length || table.only)) { table.prefix = []; table.only = null; renderTable(); }
+});
+
+function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }
+
+async function route() {
+  if (table && table.ws) { const ws = table.ws; table.ws = null; ws.close(); }
+  table = null;
+  if (!games.length) games = (await (await fetch("/api/games")).json()).games;
+  const m = location.pathname.match(/^\/tables\/([\w-]+)/);
+  if (m) await openTable(m[1]);
+  else await home();
+}
+window.addEventListener("popstate", route);
+window.veilleeState = () => (table && table.state ? { ...table.state, log: table.log } : null); // for tests
+chrome();
+route();

@@ -1,0 +1,144 @@
+// Small helpers shared by the page and the game drawings: elements, style tags, texts, menus.
+
+export function el(tag, attrs = {}, children = []) {
+  const svg = ["svg", "rect", "circle", "path", "text", "g", "line", "polygon"].includes(tag);
+  const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.setAttribute("class", v);
+    else if (!svg && k in node && !k.includes("-")) node[k] = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of [].concat(children)) if (c !== null && c !== undefined && c !== "") node.append(c);
+  return node;
+}
+
+// "[day]☀5[/day] and [me]Bob[/me]" -> text and <span class="t-day">…</span> nodes (never innerHTML).
+export function markup(text) {
+  const out = [];
+  const stack = [];
+  let current = [];
+  const re = /\[(\/?)([a-z_]+)\]/g;
+  let last = 0;
+  let m;
+  const push = (node) => current.push(node);
+  while ((m = re.exec(text)) !== null) {
+    if (m.index > last) push(document.createTextNode(text.slice(last, m.index)));
+    last = re.lastIndex;
+    if (!m[1]) { stack.push([m[2], current]); current = []; }
+    else if (stack.length) {
+      const [tag, parent] = stack.pop();
+      const span = el("span", { class: `t-${tag}` }, current);
+      current = parent;
+      push(span);
+    }
+  }
+  if (last < text.length) push(document.createTextNode(text.slice(last)));
+  while (stack.length) { const [, parent] = stack.pop(); parent.push(...current); current = parent; }
+  return current;
+}
+
+// The menu under ``prefix``, as the terminal builds it: shared prefixes become sub-menus, and a chain of
+// single choices is folded into one entry.
+export function menuEntries(paths, actions, prefix) {
+  const below = [];
+  paths.forEach((path, i) => {
+    if (prefix.every((p, k) => path[k] === p) && path.length > prefix.length) below.push([path.slice(prefix.length), actions[i]]);
+  });
+  const order = [];
+  const groups = new Map();
+  for (const [rest, action] of below) {
+    if (!groups.has(rest[0])) { order.push(rest[0]); groups.set(rest[0], []); }
+    groups.get(rest[0]).push([rest, action]);
+  }
+  return order.map((head) => {
+    const members = groups.get(head);
+    const parts = [head];
+    let opened = [...prefix, head];
+    while (members.length > 1 && members.every(([rest]) => rest.length > parts.length)) {
+      const next = new Set(members.map(([rest]) => rest[parts.length]));
+      if (next.size !== 1) break;
+      const step = members[0][0][parts.length];
+      parts.push(step);
+      opened = [...opened, step];
+    }
+    if (members.length === 1) return { label: members[0][0].join(" › "), prefix: opened, action: members[0][1] };
+    return { label: parts.join(" › ") + " …", prefix: opened, action: null };
+  });
+}
+
+const TEXTS = {
+  fr: {
+    rules: "Règles", close: "Fermer", create_title: "Une table entre amis",
+    create_lead: "Choisissez un jeu, invitez vos amis avec le lien, des robots prennent les places libres.",
+    your_name: "Votre nom", game: "Jeu", players: "Joueurs", seat: "Place", you: "Vous", friend: "Un ami (lien)",
+    bot: "Robot", lvl_random: "hasard", lvl_easy: "facile", lvl_normal: "moyen", lvl_hard: "fort",
+    timer: "Temps par tour", no_timer: "Sans limite", create: "Créer la table", error: "Erreur",
+    no_table: "Cette table n'existe pas.", lobby_title: "La table attend ses joueurs", free_seat: "Place libre",
+    online: "en ligne", away: "absent", share: "Envoyez ce lien à vos amis :", copy: "Copier", copied: "Lien copié.",
+    join: "Prendre une place", start: "Commencer la partie", waiting_friends: "En attente des amis…",
+    reconnecting: "Connexion perdue, reconnexion…", your_turn: "À vous de jouer", waiting_for: "{0} réfléchit…",
+    over: "Partie terminée", text_view: "La table en texte", log: "Journal", choose: "Que faites-vous ?",
+    choices: "Vos choix", back: "Retour", player: "Joueur", round: "Manche", score: "Score",
+    winner: "Victoire : {0}", rematch: "Revanche", new_table: "Nouvelle table", hand: "Votre main",
+    pile: "Pioche", discard: "Défausse", suite: "Suite", cards: "cartes", points: "pts",
+    opt_length: "Durée", opt_length_express: "Express", opt_length_classic: "Classique (40 pts)",
+    opt_length_endurance: "Endurance (80 pts)", opt_rules: "Règles", opt_rules_action: "Skyjo Action",
+    opt_rules_classic: "Skyjo classique", opt_target: "Fin de partie à", opt_long_game: "Partie longue",
+    opt_long_game_false: "Non", opt_long_game_true: "Oui", drawn: "Carte piochée", market: "Marché",
+    total: "Total", home: "Arrivée", start_side: "Départ", doors: "Porte", open: "ouverte", closed: "fermée",
+    table: "La table", offer: "Proposition",
+  },
+  en: {
+    rules: "Rules", close: "Close", create_title: "A table for friends",
+    create_lead: "Pick a game, invite your friends with the link; bots take the free seats.",
+    your_name: "Your name", game: "Game", players: "Players", seat: "Seat", you: "You", friend: "A friend (link)",
+    bot: "Bot", lvl_random: "random", lvl_easy: "easy", lvl_normal: "normal", lvl_hard: "hard",
+    timer: "Time per turn", no_timer: "No limit", create: "Create the table", error: "Error",
+    no_table: "There is no such table.", lobby_title: "The table is waiting for its players", free_seat: "Free seat",
+    online: "online", away: "away", share: "Send this link to your friends:", copy: "Copy", copied: "Link copied.",
+    join: "Take a seat", start: "Start the match", waiting_friends: "Waiting for friends…",
+    reconnecting: "Connection lost, reconnecting…", your_turn: "Your turn", waiting_for: "{0} is thinking…",
+    over: "Match over", text_view: "The table as text", log: "Log", choose: "What do you do?",
+    choices: "Your choices", back: "Back", player: "Player", round: "Round", score: "Score",
+    winner: "Winner: {0}", rematch: "Rematch", new_table: "New table", hand: "Your hand",
+    pile: "Pile", discard: "Discard", suite: "Suite", cards: "cards", points: "pts",
+    opt_length: "Length", opt_length_express: "Express", opt_length_classic: "Classic (40 pts)",
+    opt_length_endurance: "Endurance (80 pts)", opt_rules: "Rules", opt_rules_action: "Skyjo Action",
+    opt_rules_classic: "Classic Skyjo", opt_target: "Match ends at", opt_long_game: "Long game",
+    opt_long_game_false: "No", opt_long_game_true: "Yes", drawn: "Drawn card", market: "Market",
+    total: "Total", home: "Home", start_side: "Start", doors: "Door", open: "open", closed: "closed",
+    table: "The table", offer: "Offer",
+  },
+};
+
+export function lang() {
+  const saved = localStorage.getItem("veillee-lang");
+  if (saved === "fr" || saved === "en") return saved;
+  const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  return prefs[0].toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+export function setLang(value) { localStorage.setItem("veillee-lang", value); }
+
+export function T(key, ...args) {
+  let text = TEXTS[lang()][key];
+  if (text === undefined) text = typeof args[0] === "string" && args.length === 1 && !key.includes("{") ? args[0] : key;
+  return text.replace(/\{(\d)\}/g, (_, i) => args[Number(i)] ?? "");
+}
+
+let toastTimer = null;
+export function toast(text) {
+  const t = document.getElementById("toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 5000);
+}
+
+export function announce(text) {
+  if (document.hidden && "vibrate" in navigator) navigator.vibrate(80);
+  document.title = document.hidden ? `● ${text} — veillée` : "veillée";
+}
+document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = "veillée"; });

@@ -1,0 +1,126 @@
+"""The browser table: its static files, and presentation data computed in Python from each game's ``render``.
+
+The page never re-implements a rule. A connection that says which language it reads (``lang`` in ``hello``)
+gets, with each ``state`` message, a ``present`` object built *only* from that message (the seat's own view,
+its redacted events and its legal actions): the screen lines of the game's text presentation, one menu path
+per legal action (same order as ``legal``), and one sentence per event. Style tags (``[day]☀5[/day]``) are
+left in the text; the page turns them into CSS classes. A connection without ``lang`` gets the messages of
+the protocol unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+import veillee
+from veillee.core import GameState
+from veillee.core.present import GenericPresentation, Presentation, load_presentation
+from veillee.server.hub import Connection
+from veillee.server.messages import ServiceError
+from veillee.server.tables import Table
+
+__all__ = ["LANGS", "STATIC", "UiConnection", "page", "present", "router", "static_files"]
+
+LANGS = ("fr", "en")
+STATIC = Path(__file__).with_name("static")
+"""The page's files (package data): ``index.html``, ``app.js``, ``style.css`` and one drawing per game."""
+
+router = APIRouter()
+
+
+def static_files() -> StaticFiles:
+    return StaticFiles(directory=STATIC)
+
+
+def page() -> str:
+    """The one HTML page (home and table): the script reads the address to know which to show."""
+    return (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=16)
+def _presentation(game: str) -> Presentation:
+    return load_presentation(veillee.game_info(game).presentation)
+
+
+@lru_cache(maxsize=64)
+def _codec_state(game: str, players: int, options: str) -> GameState[Any]:
+    """A state of the table's game, only to turn an action's JSON into the action (a seed-0 deal, never read)."""
+    return veillee.new_game(game, players, 0, **json.loads(options))
+
+
+def _names(table: Table) -> list[str]:
+    return [seat.name or f"#{number + 1}" for number, seat in enumerate(table.seats)]
+
+
+def _generic_sentence(event: Any, names: list[str]) -> str:
+    """An event of a game without narration, readable enough: « Alice · take · card 10 »."""
+    if not isinstance(event, dict):
+        return str(event)
+    parts = []
+    seat = event.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        parts.append(names[seat])
+    parts.append(str(event.get("type", "?")).replace("_", " "))
+    for key, value in event.items():
+        if key not in ("type", "seat") and value not in (None, [], {}):
+            parts.append(f"{key.replace('_', ' ')} {json.dumps(value, ensure_ascii=False)}")
+    return " · ".join(parts)
+
+
+def present(table: Table, message: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The presentation of one ``state`` message in ``lang``: built from that message alone."""
+    shown = _presentation(table.game)
+    generic = isinstance(shown, GenericPresentation)
+    names = _names(table)
+    view = message["view"]
+    seat = message["seat"]
+    codec = _codec_state(table.game, table.players, json.dumps(table.options, sort_keys=True))
+    menu: list[list[str]] = []
+    for action_json in message["legal"]:
+        action = codec.action_from_json(action_json)
+        menu.append(list(shown.choice_path(action, view, names, lang)))
+    if generic:
+        screen: list[str] = []
+        log = [_generic_sentence(event, names) for event in message["events"]]
+    else:
+        screen = list(shown.screen(view, names, lang))
+        log = [shown.narrate(event, seat, names, lang) for event in message["events"]]
+    return {"lang": lang, "names": names, "screen": screen, "menu": menu, "log": log}
+
+
+class UiConnection(Connection):
+    """A connection that adds ``present`` to the ``state`` messages it sends, once its client gave a ``lang``."""
+
+    def __init__(self, websocket: WebSocket, table: Table) -> None:
+        super().__init__(websocket, table.id)
+        self.table = table
+        self.lang: str | None = None
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.lang is not None and not self.closed:
+            if isinstance(message, str) and message.startswith('{"type":"state"'):
+                message = json.loads(message)
+            if isinstance(message, dict) and message.get("type") == "state":
+                message = {**message, "present": present(self.table, message, self.lang)}
+        super().send(message)
+
+
+@router.get("/api/games/{game}/rules", summary="A game's short rules, in French and English")
+async def rules(game: str) -> dict[str, Any]:
+    if game not in veillee.game_names():
+        raise ServiceError("unknown_game", f"the games are: {', '.join(veillee.game_names())}")
+    shown = _presentation(game)
+    summary = dict(shown.SUMMARY)
+    if isinstance(shown, GenericPresentation):
+        summary = {
+            "fr": f"Règles complètes : docs/rules/{game}.md.",
+            "en": f"Complete rules: docs/rules/{game}.md.",
+        }
+    return {"game": game, "title": veillee.game_info(game).title, "summary": summary}
