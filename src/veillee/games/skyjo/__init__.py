@@ -26,6 +26,7 @@ GAME = GameInfo(
     max_players=8,
     factory=_new,
     options=OPTIONS,
+    presentation="veillee.games.skyjo.render",
     variants=(
         {},
         {"first_game": True, "double_turn_extra": 1, "first_player": "highest"},
