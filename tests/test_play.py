@@ -95,7 +95,7 @@ def test_quit_saves_and_resume_continues_the_same_match(game: str, tmp_path: Pat
     before = len(record["actions"])
     assert before >= 1
     veillee.replay(record)  # a valid record
-    run = play("--resume", str(save), game, stdin="1\nquit\n")
+    run = play("--resume", str(save), game, stdin="1\n1\n1\nquit\n")  # menus may be two or three steps deep
     assert run.returncode == 0, run.stderr
     after = json.loads(save.read_text())
     assert after["actions"][:before] == record["actions"] and len(after["actions"]) > before

@@ -25,5 +25,6 @@ GAME = GameInfo(
     max_players=6,
     factory=_new,
     options=OPTIONS,
+    presentation="veillee.games.soupcons.render",
     variants=({}, {"round_cap": BOT_ROUND_CAP}, {"round_cap": 1, "first_player": 0}),
 )
