@@ -1,0 +1,250 @@
+"""Soupçons heuristic: play for the camp our hand puts us in, bluff with claims, and read the table.
+
+``choose`` reads only the seat's view (its hand and the public history of exchanges). Reasons:
+
+* Camps follow the hands: holding a Serpent puts us in the Serpent camp, which wins when removals leave a
+  single Night card; otherwise we win when the last Night card turns to Day. So every offer is scored by
+  what its true card does to the table *for the camp we are in once it has left our hand*: a card that
+  wins at once is always given, a card that hands the other camp the win never is; the innocent turns
+  Night cards (progress) and avoids removals, the Serpent causes removals and keeps its Night cards.
+* Who probably holds a Serpent: a Serpent only ever moves with « rien ne se passe » (a Masque whose table
+  card is still there changes the table, ruling 23). So each seat's expected number of Serpents starts at
+  its share of the deal and, after each silent exchange, part of the giver's share moves to the receiver,
+  in proportion to the Serpents against the other silent cards (the 0 and removed values) the giver may
+  hold. Exchanges we took part in are known exactly.
+* The receiver is chosen in our camp (innocent: the seat least likely to hold a Serpent; Serpent: the most
+  likely), since they will hold three cards and choose next.
+* Claims: a Night card is announced truthfully; anything else is announced as a Night value (a lie that
+  looks like progress), because claims prove nothing and a refused card is never shown.
+* Answers: an innocent accepts from a trusted giver and a claim that turns a Night card, and refuses a
+  claimed Serpent, a claimed removal or a suspected Serpent; a Serpent does the opposite where it helps.
+
+``rollout`` and ``evaluate`` serve the search; ``evaluate`` reads the camps from the (sampled) world's hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from veillee.bots.heuristics import best_of, seat_of
+from veillee.core import JSON, GameState
+from veillee.games.soupcons.actions import Action, Kind
+from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, setup
+
+__all__ = ["choose", "evaluate", "rollout", "serpent_estimates"]
+
+WIN = 1000.0
+S = Card.SERPENT
+
+
+def _card(text: str) -> Card:
+    return S if text == "S" else Card(int(text))
+
+
+def serpent_estimates(view: JSON) -> list[float]:
+    """Each seat's expected number of Serpents in hand, from the seat's view (its own count exact)."""
+    me = seat_of(view)
+    n: int = view["players"]
+    material = setup(n)
+    first: int = view["first_player"]
+    dealt = [_card(c) for c in view["dealt"]]
+    others_serpents = material.serpents - dealt.count(S)
+    others_zero = 0 if Card.MASK_0 in dealt else 1
+    others_cards = 2 * n + 1 - len(dealt)
+    p = [0.0] * n
+    z = [0.0] * n  # expected other silent cards (the 0, removed values)
+    for seat in range(n):
+        size = 3 if seat == first else 2
+        if seat == me:
+            p[seat] = float(dealt.count(S))
+            z[seat] = float(Card.MASK_0 in dealt)
+        else:
+            p[seat] = others_serpents * size / others_cards
+            z[seat] = others_zero * size / others_cards
+    for ex in view["exchanges"]:
+        if not ex["done"]:
+            continue
+        giver, receiver, effect = ex["giver"], ex["receiver"], ex["effect"]
+        if effect == "removed":
+            z[receiver] += 1.0
+            continue
+        if effect != "nothing":
+            continue
+        if "card" in ex:
+            q = 1.0 if ex["card"] == "S" else 0.0
+        else:
+            silent = p[giver] + z[giver]
+            q = p[giver] / silent if silent > 1e-9 else 0.5
+        q = min(q, p[giver])
+        p[giver] -= q
+        p[receiver] += q
+        moved = min(1.0 - q, z[giver])
+        z[giver] -= moved
+        z[receiver] += moved
+    mine = [_card(c) for c in view["hand"]].count(S)
+    p[me] = float(mine)
+    rest = material.serpents - mine
+    others = sum(p[s] for s in range(n) if s != me)
+    for s in range(n):
+        if s != me:
+            p[s] = p[s] * rest / others if others > 1e-9 else rest / (n - 1)
+    return p
+
+
+class _Table:
+    """The view, parsed once per decision."""
+
+    def __init__(self, view: JSON) -> None:
+        self.me = seat_of(view)
+        self.players: int = view["players"]
+        self.hand = [_card(c) for c in view["hand"]]
+        self.side = {int(v): ("night", "day", "removed").index(side) for v, side in view["table"].items()}
+        self.night: int = view["night_cards"]
+        self.on_table: int = view["table_cards"]
+        self.serpent = S in self.hand
+        self.p = serpent_estimates(view)
+        top = len(self.side)
+        self.innocent = _chance(top, self.night, self.on_table)
+
+    def effect(self, card: Card) -> int:
+        """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
+        if card is S or card == 0:
+            return GONE
+        return self.side.get(int(card), GONE)
+
+    def wins(self, card: Card) -> str | None:
+        """Which camp wins at once if ``card`` is accepted (``"innocent"``, ``"serpent"`` or None)."""
+        effect = self.effect(card)
+        if effect == NIGHT and self.night == 1:
+            return "innocent"
+        if effect == DAY and self.on_table == 2 and self.night == 1:
+            return "serpent"
+        return None
+
+
+def _offer_score(action: Action, table: _Table, rng: random.Random) -> float:
+    card, claim = action.card, action.claim
+    assert card is not None and claim is not None
+    rest = list(table.hand)
+    rest.remove(card)
+    serpent_after = S in rest
+    winner = table.wins(card)
+    if winner is not None:
+        score = WIN if (winner == "serpent") == serpent_after else -WIN
+    else:
+        effect = table.effect(card)
+        if serpent_after:
+            score = {NIGHT: -6.0, DAY: 8.0}.get(effect, 1.0)
+            if effect == NIGHT and sum(1 for c in rest if table.effect(c) == NIGHT) == 0:
+                score -= 6.0  # our last Night card: the one the Serpent camp wants left on the table
+        else:
+            score = {NIGHT: 10.0, DAY: -8.0}.get(effect, 0.0)
+            if card is S:  # giving the Serpent away joins the camp the table favours, usually the larger one
+                score += 24.0 * (table.innocent - 0.5)
+    if claim == card and table.effect(card) == NIGHT:
+        score += 1.0
+    elif claim is not S and table.effect(claim) == NIGHT:
+        score += 0.5 + 0.1 * rng.random()
+    elif claim is S:
+        score -= 1.0
+    return score
+
+
+def _choose_score(action: Action, table: _Table) -> float:
+    assert action.target is not None
+    p = min(1.0, table.p[action.target])
+    return p if table.serpent else -p
+
+
+def _respond_score(action: Action, table: _Table, view: JSON) -> float:
+    if action.kind is Kind.REFUSE:
+        return 0.0
+    offer = view["offer"]
+    giver: int = offer["giver"]
+    claim = _card(offer["claim"])
+    suspicion = min(1.0, table.p[giver])
+    claimed = table.wins(claim)
+    effect = table.effect(claim)
+    if table.serpent:
+        score = 2.0 * suspicion - 0.5
+        if effect == DAY:
+            score += 1.0
+        if claimed == "innocent":
+            score -= 3.0
+        elif claimed == "serpent":
+            score += 3.0
+        return score
+    score = 1.0 - 2.0 * suspicion
+    if effect == NIGHT:
+        score += 0.5
+    elif effect == DAY:
+        score -= 1.5
+    if claim is S:
+        score -= 2.0
+    if claimed == "innocent":
+        score += 1.5
+    elif claimed == "serpent":
+        score -= 3.0
+    return score
+
+
+def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The ``normal`` Soupçons move for this view (the reasons are in the module docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    table = _Table(view)
+    phase = view["phase"]
+    if phase == "offer":
+        scored = [(_offer_score(a, table, rng), a) for a in legal]
+    elif phase == "respond":
+        scored = [(_respond_score(a, table, view), a) for a in legal]
+    else:
+        scored = [(_choose_score(a, table), a) for a in legal]
+    return best_of(scored, rng)  # type: ignore[no-any-return]
+
+
+# -- search hooks ----------------------------------------------------------------------------------------
+def _chance(top: int, night: int, on_table: int) -> float:
+    """How likely the Serpent-free camp is to win from here, from the table alone (rough: it wins about
+    three games in four between random players; each removal is a step towards the Serpents' single card)."""
+    turned = (top - night) / top
+    removed = (top - on_table) / max(1, top - 1)
+    return min(0.95, max(0.05, 0.7 + 0.3 * turned - 0.9 * removed))
+
+
+def _innocent_chance(world: Any) -> float:
+    return _chance(world.material.top, world.night, world.on_table)
+
+
+def evaluate(world: GameState[Any]) -> list[float]:
+    """Each seat's chance: the camp its hand puts it in, times that camp's chance from the table.
+
+    Unlike the other games' evaluators this reads hands; search calls it only on sampled worlds
+    (``determinize``), where the hands are a guess consistent with the searcher's view, never the truth.
+    """
+    innocent = _innocent_chance(world)
+    hands = world.hands  # type: ignore[attr-defined]
+    return [1.0 - innocent if S in hand else innocent for hand in hands]
+
+
+def rollout(world: GameState[Any], rng: random.Random) -> Any:
+    """A cheap policy for rollouts, on the sampled world: each giver plays for the camp its hand puts it in
+    (innocent: turn a Night card; Serpent: remove a Day card), announces the truth, and answers accept
+    seven times in ten; receivers are chosen at random."""
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = world.phase  # type: ignore[attr-defined]
+    if phase == "respond":
+        return legal[0] if rng.random() < 0.7 else legal[1]
+    if phase != "offer":
+        return legal[rng.randrange(len(legal))]
+    hand: list[Card] = world.hands[world.active]  # type: ignore[attr-defined]
+    table: list[int] = world.table  # type: ignore[attr-defined]
+    serpent = S in hand
+    wanted = DAY if serpent else NIGHT
+    good = [c for c in hand if c is not S and table[c] == wanted]
+    card = good[rng.randrange(len(good))] if good else hand[rng.randrange(len(hand))]
+    return Action.offer(card, card)

@@ -1,0 +1,121 @@
+"""Soupçons bot scenarios on stacked deals: camp-aware offers, answers, Serpent tracking and the search hooks."""
+
+from __future__ import annotations
+
+import random
+
+import veillee
+from games.soupcons.soupcons_helpers import play, stacked_game
+from veillee.bots import make_bot, play_match
+from veillee.bots.heuristics import soupcons as heuristic
+from veillee.games.soupcons import SoupconsState
+from veillee.games.soupcons.actions import Action
+from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card
+
+NORMAL = make_bot("normal", "soupcons")
+
+
+def _move(state: SoupconsState, seed: int = 1) -> Action:
+    """The ``normal`` policy's move, from the seat's view only (tables edited by hand have no history a
+    world could be sampled from, so no ``Decision`` is built here; ``test_normal_plays_whole_games``
+    drives the bot through the driver)."""
+    seat = state.to_act
+    assert seat is not None
+    legal = tuple(state.legal_actions())
+    if len(legal) == 1:
+        return legal[0]
+    return heuristic.choose(state.view(seat), legal, random.Random(seed))
+
+
+def _set_table(state: SoupconsState, sides: list[int]) -> None:
+    """Sides of the Nuit/Jour cards 1…top (index 0, the Masque 0, has no table card)."""
+    state.table = [GONE, *sides]
+    state.night = sides.count(NIGHT)
+    state.on_table = sum(1 for side in sides if side != GONE)
+    state._legal_cache = None
+
+
+def test_innocent_gives_the_card_that_turns_the_last_night() -> None:
+    state = stacked_game((("5", "2", "3"), ("4", "1"), ("0", "S")))
+    _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
+    play(state, "choose 1")
+    action = _move(state)
+    assert action.card is Card.MASK_5
+    state.apply(action)
+    state.apply(state.parse_action("accept"))
+    assert state.is_over and 0 in state.result().winners
+
+
+def test_serpent_keeps_the_last_night_and_removes_for_the_win() -> None:
+    # Table: 3 shows Day, 5 Night, the rest removed. Giving the 5 would hand the innocents the win; the 3
+    # removes a card and leaves the single Night card the Serpents need.
+    state = stacked_game((("5", "S", "3"), ("4", "1"), ("0", "2")))
+    _set_table(state, [GONE, GONE, DAY, GONE, NIGHT])
+    play(state, "choose 1")
+    action = _move(state)
+    assert action.card is Card.MASK_3
+
+
+def test_serpent_never_turns_the_last_night() -> None:
+    state = stacked_game((("5", "S", "2"), ("4", "1"), ("0", "3")))
+    _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
+    play(state, "choose 1")
+    for seed in range(5):
+        assert _move(state, seed).card is not Card.MASK_5
+
+
+def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_claim() -> None:
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1", "offer S as S")
+    assert _move(state) == Action.refuse()
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
+    play(state, "choose 1", "offer 5 as 5")
+    assert _move(state) == Action.accept()
+
+
+def test_silent_exchanges_move_the_serpent_suspicion() -> None:
+    # Seat 2 watches seat 0 give seat 1 a card that changed nothing: the Serpent may have moved with it.
+    state = stacked_game((("S", "2", "3"), ("4", "1"), ("0", "5")))
+    before = heuristic.serpent_estimates(state.view(2))
+    play(state, "choose 1", "offer S as 3", "accept")
+    after = heuristic.serpent_estimates(state.view(2))
+    assert after[1] > before[1] + 0.2 and after[0] < before[0]
+    assert abs(sum(after) - 1.0) < 1e-9 and after[2] == 0.0
+    # A card that turned a Night card moves no Serpent.
+    state = stacked_game((("S", "2", "3"), ("4", "1"), ("0", "5")))
+    play(state, "choose 1", "offer 3 as 3", "accept")
+    assert heuristic.serpent_estimates(state.view(2))[1] < after[1]
+
+
+def test_innocent_chooses_the_seat_least_likely_to_hold_a_serpent() -> None:
+    state = stacked_game((("S", "2", "3"), ("4", "1"), ("0", "5"), ("6", "S")), first=0)
+    play(state, "choose 1", "offer S as 3", "accept")  # seat 1 now probably holds a Serpent
+    # Seat 1 holds three cards and chooses next; seat 2 (no Serpent) receives, then chooses between 0 and 3.
+    play(state, "choose 2", "offer 1 as 1", "accept")
+    assert state.to_act == 2
+    action = _move(state)
+    assert action.target == 0  # seat 0 gave its Serpent away; seat 3 still has its share
+
+
+def test_rollout_is_legal_and_evaluate_splits_by_camp() -> None:
+    rng = random.Random(3)
+    for seed in range(5):
+        state = veillee.new_game("soupcons", 4, 300 + seed, round_cap=20)
+        while not state.is_over:
+            action = heuristic.rollout(state, rng)
+            assert action in state.legal_actions()
+            if not state.is_over:
+                values = heuristic.evaluate(state)
+                hands = state.hands  # type: ignore[attr-defined]
+                innocent = [v for v, h in zip(values, hands, strict=True) if Card.SERPENT not in h]
+                assert len(set(innocent)) <= 1
+            state.apply(action)
+
+
+def test_normal_plays_whole_games_against_random() -> None:
+    for seed in range(4):
+        bots = [NORMAL, make_bot("random", "soupcons"), make_bot("random", "soupcons")]
+        state = veillee.new_game("soupcons", 3, 40 + seed, round_cap=20)
+        play_match(state, bots[seed % 3 :] + bots[: seed % 3], seed)
+        assert state.is_over
