@@ -7,6 +7,17 @@ PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[dev]'
+# The browser tests drive Debian's Chromium (never a downloaded browser); as root, install it if missing.
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== apt-get install chromium (browser tests)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+# The server's PostgreSQL test needs a real server: as root, start one (installing it if missing).
+if [ -z "${VEILLEE_TEST_POSTGRES_URL:-}" ] && [ "$(id -u)" = 0 ]; then
+    echo "== PostgreSQL (server tests)"
+    VEILLEE_TEST_POSTGRES_URL="$(bash scripts/postgres.sh)"
+    export VEILLEE_TEST_POSTGRES_URL
+fi
 echo "== ruff"
 .venv/bin/ruff check src tests benchmarks scripts
 .venv/bin/ruff format --check src tests benchmarks scripts
