@@ -31,6 +31,8 @@ NAME = "play"
 HELP = "play a match in the terminal against bots, or several people at one screen"
 
 HUMAN = "you"
+SCREEN_LINES = 24
+"""A turn fits an 80×24 terminal: the newest events fill what the table and the menu leave free."""
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Félix", "Gaëlle", "Hugo"]
 
 
@@ -211,13 +213,15 @@ def _show_events(table: Table, seat: int, limit: int | None) -> None:
 def _turn(table: Table, seat: int) -> None:
     """Show ``seat`` its table and ask for one decision."""
     state = table.state
-    table.console.rule(f"[me]{table.names[seat]}[/me] — {table.t('your_turn')}")
-    _show_events(table, seat, limit=6)
     view = state.view(seat)
-    for line in table.present.screen(view, table.names, table.lang):
-        table.console.print(line)
+    screen = table.present.screen(view, table.names, table.lang)
     legal = state.legal_actions()
     paths = [table.present.choice_path(action, view, table.names, table.lang) for action in legal]
+    menu = len(_menu(legal, paths, ()))
+    table.console.rule(f"[me]{table.names[seat]}[/me] — {table.t('your_turn')}")
+    _show_events(table, seat, limit=max(2, min(6, SCREEN_LINES - 3 - len(screen) - menu)))
+    for line in screen:
+        table.console.print(line)
     action = _choose(table, legal, paths)
     state.apply(action)
 
