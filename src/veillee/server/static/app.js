@@ -191,7 +191,7 @@ function onMessage(m) {
     if (table.state && m.version < table.state.version) return;
     table.log.length = Math.min(table.log.length, m.events_start); // a snapshot (events_start 0) replaces the log
     table.log.push(...m.present.log);
-    if (!table.state || m.version !== table.state.version) table.prefix = [];
+    if (!table.state || m.version !== table.state.version) { table.prefix = []; table.only = null; }
     table.state = m;
     table.pending = null;
     table.deadline = m.turn_left == null ? null : Date.now() + m.turn_left * 1000;
@@ -211,6 +211,7 @@ function act(index) {
   table.pending = index;
   table.ws.send(JSON.stringify({ type: "act", action: s.legal[index], version: s.version, ref: index }));
   table.prefix = [];
+  table.only = null;
   renderTable();
 }
 
@@ -306,7 +307,10 @@ function playing() {
   out.push(board);
   if (mine) out.push(menu(s));
   if (s.over) out.push(results(s));
-  const logList = el("ol", { class: "log", id: "log" }, table.log.slice(-40).map((line) => el("li", {}, markup(line))));
+  const first = Math.max(0, table.log.length - 40);
+  const shown = table.shownLog || 0; // only lines not shown before slide in
+  const logList = el("ol", { class: "log", id: "log" }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
+  table.shownLog = table.log.length;
   out.push(el("section", { class: "log-box" }, [el("h2", {}, T("log")), logList]));
   queueMicrotask(() => { logList.scrollTop = logList.scrollHeight; });
   return out;
@@ -335,7 +339,7 @@ function menu(s) {
     list.append(b);
   });
   if (table.prefix.length || table.only) {
-    list.append(el("button", { type: "button", class: "ghost back", onclick: () => { table.prefix = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
+    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.prefix = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
   }
   return el("section", { class: "choices" }, [el("h2", {}, table.prefix.length ? markup(table.prefix.join(" › ")) : T("choose")), list]);
 }
@@ -388,6 +392,7 @@ async function route() {
   else await home();
 }
 window.addEventListener("popstate", route);
+window.veilleeSend = (m) => table.ws.send(JSON.stringify(m)); // for tests: what a page out of date would send
 window.veilleeState = () => (table && table.state ? { ...table.state, log: table.log } : null); // for tests
 chrome();
 route();

@@ -81,7 +81,7 @@ const TEXTS = {
     reconnecting: "Connexion perdue, reconnexion…", your_turn: "À vous de jouer", waiting_for: "{0} réfléchit…",
     over: "Partie terminée", text_view: "La table en texte", log: "Journal", choose: "Que faites-vous ?",
     choices: "Vos choix", back: "Retour", player: "Joueur", round: "Manche", score: "Score",
-    winner: "Victoire : {0}", rematch: "Revanche", new_table: "Nouvelle table", hand: "Votre main",
+    winner: "Victoire : {0}", rematch: "Revanche", new_table: "Nouvelle table", hand: "Votre main", hand_count: "main",
     pile: "Pioche", discard: "Défausse", suite: "Suite", cards: "cartes", points: "pts",
     opt_length: "Durée", opt_length_express: "Express", opt_length_classic: "Classique (40 pts)",
     opt_length_endurance: "Endurance (80 pts)", opt_rules: "Règles", opt_rules_action: "Skyjo Action",
@@ -102,7 +102,7 @@ const TEXTS = {
     reconnecting: "Connection lost, reconnecting…", your_turn: "Your turn", waiting_for: "{0} is thinking…",
     over: "Match over", text_view: "The table as text", log: "Log", choose: "What do you do?",
     choices: "Your choices", back: "Back", player: "Player", round: "Round", score: "Score",
-    winner: "Winner: {0}", rematch: "Rematch", new_table: "New table", hand: "Your hand",
+    winner: "Winner: {0}", rematch: "Rematch", new_table: "New table", hand: "Your hand", hand_count: "hand",
     pile: "Pile", discard: "Discard", suite: "Suite", cards: "cards", points: "pts",
     opt_length: "Length", opt_length_express: "Express", opt_length_classic: "Classic (40 pts)",
     opt_length_endurance: "Endurance (80 pts)", opt_rules: "Rules", opt_rules_action: "Skyjo Action",
@@ -142,3 +142,26 @@ export function announce(text) {
   document.title = document.hidden ? `● ${text} — veillée` : "veillée";
 }
 document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = "veillée"; });
+
+// The indexes of the legal actions that ``match`` accepts (a drawing's clickable thing offers those).
+export function matching(legal, match) {
+  const out = [];
+  legal.forEach((action, i) => { if (match(action)) out.push(i); });
+  return out;
+}
+
+// A card (or any clickable thing): a button when it offers legal actions, else a plain element.
+export function clickable(ctx, tag, attrs, children, indexes) {
+  const playable = indexes && indexes.length > 0 && ctx.pending === null;
+  const cls = `${attrs.class || ""}${playable ? " playable" : ""}${attrs.key && ctx.fresh(attrs.key) ? " fresh" : ""}`;
+  const { key, ...rest } = attrs;
+  if (!playable) return el(tag === "button" ? "div" : tag, { ...rest, class: cls }, children);
+  return el("button", { ...rest, type: "button", class: cls, onclick: () => ctx.offer(indexes) }, children);
+}
+
+export function seatBox(ctx, seat, extra, children) {
+  const v = ctx.view;
+  const classes = ["seat-box", seat === ctx.seat ? "me" : "", v.to_act === seat ? "acting" : ""].join(" ");
+  const head = el("header", {}, [el("span", { class: "name" }, ctx.names[seat] + (seat === ctx.seat ? ` (${ctx.T("you")})` : "")), el("span", { class: "meta" }, extra)]);
+  return el("div", { class: classes, "data-seat": seat }, [head, ...children]);
+}

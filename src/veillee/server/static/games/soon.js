@@ -1,0 +1,47 @@
+// SOON drawn: Day (sun, warm) and Night (moon, deep blue) cards, each suite from 1 to 8, your hand large.
+import { clickable, matching, seatBox } from "../common.js";
+
+const SPECIAL = { EXPLORER: ["Explorateur", "Explorer", "⌖"], LIGHTNING: ["Foudre", "Lightning", "ϟ"], THIEF: ["Voleur", "Thief", "✋"] };
+
+function face(ctx, code, cls, indexes, key) {
+  const { el } = ctx;
+  if (SPECIAL[code]) {
+    const [fr, en, glyph] = SPECIAL[code];
+    return clickable(ctx, "div", { class: `card soon special ${cls}`, key, "data-card": code, "aria-label": ctx.lang === "fr" ? fr : en },
+      [el("span", { class: "glyph" }, glyph), el("span", { class: "label" }, ctx.lang === "fr" ? fr : en)], indexes);
+  }
+  const day = code[0] === "D";
+  const value = code.slice(1) === "J" ? "★" : code.slice(1);
+  const name = `${day ? (ctx.lang === "fr" ? "Jour" : "Day") : ctx.lang === "fr" ? "Nuit" : "Night"} ${value === "★" ? "Joker" : value}`;
+  return clickable(ctx, "div", { class: `card soon ${day ? "day" : "night"} ${cls}`, key, "data-card": code, "aria-label": name },
+    [el("span", { class: "corner" }, day ? "☀" : "☾"), el("span", { class: "value" }, value)], indexes);
+}
+
+export function draw(ctx) {
+  const { el, view: v, legal, T } = ctx;
+  const uses = (card) => matching(legal, (a) => a.card === card || (SPECIAL[card] && ({ EXPLORER: "explore", LIGHTNING: "lightning", THIEF: "thief" })[card] === a.type));
+  const pile = clickable(ctx, "div", { class: "card back", "aria-label": T("pile") }, el("span", { class: "count" }, String(v.pile_size)), matching(legal, (a) => a.type === "draw"));
+  const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
+  const discard = top ? face(ctx, top, "", matching(legal, (a) => a.type === "take"), `discard-${v.discard.length}-${top}`) : el("div", { class: "slot-empty" });
+  const piles = el("div", { class: "piles" }, [
+    el("div", { class: "pile" }, [pile, T("pile")]),
+    el("div", { class: "pile" }, [discard, T("discard")]),
+  ]);
+  const seats = el("div", { class: "seats" });
+  for (let s = 0; s < v.players; s++) {
+    const suite = v.suites[s];
+    const slots = [];
+    for (let k = 0; k < 8; k++) {
+      slots.push(k < suite.length ? face(ctx, suite[k], "small", [], `suite-${s}-${k}-${suite[k]}`) : el("div", { class: "card small slot-empty" }));
+    }
+    const known = (v.known_in_hand[s] || []);
+    const hidden = Math.max(0, v.hand_sizes[s] - (s === ctx.seat ? v.hand_sizes[s] : known.length));
+    const handRow = s === ctx.seat ? [] : [...known.map((c, k) => face(ctx, c, "small", [], `known-${s}-${k}-${c}`)), ...Array.from({ length: hidden }, () => el("div", { class: "card small back" }))];
+    const targeted = matching(legal, (a) => a.target === s);
+    const suiteRow = clickable(ctx, "div", { class: "row suite", "aria-label": `${T("suite")} ${ctx.names[s]}` }, slots, targeted);
+    seats.append(seatBox(ctx, s, `${v.totals[s]} ${T("points")} · ${T("hand_count")} ${v.hand_sizes[s]}`, [suiteRow, handRow.length ? el("div", { class: "row" }, handRow) : ""]));
+  }
+  const handCards = (v.hand || []).map((c, k) => face(ctx, c, "", uses(c), `hand-${c}-${k}`));
+  const hand = ctx.seat === null ? "" : el("section", { class: "hand-box" }, [el("h2", {}, T("hand")), el("div", { class: "row hand", id: "hand", "data-cards": JSON.stringify(v.hand || []) }, handCards)]);
+  return el("div", { class: "drawing soon" }, [piles, seats, hand]);
+}
