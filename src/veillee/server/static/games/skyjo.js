@@ -1,0 +1,55 @@
+// Skyjo Action drawn: a 3×4 grid per player, cards coloured by value (blue below zero, cyan 0, green 1–4,
+// yellow 5–8, red 9–12, Stars magenta), the piles, the drawn card, the Action market and each one's Actions.
+import { clickable, matching, seatBox } from "../common.js";
+
+function tone(card) {
+  if (card === "star") return "star";
+  const n = Number(card);
+  return n < 0 ? "neg" : n === 0 ? "zero" : n <= 4 ? "low" : n <= 8 ? "mid" : "high";
+}
+
+function valueCard(ctx, card, cls, indexes, key) {
+  const { el } = ctx;
+  const label = card === "star" ? "★" : card;
+  return clickable(ctx, "div", { class: `card sk ${tone(card)} ${cls}`, key, "data-card": card }, [el("span", { class: "value" }, label)], indexes);
+}
+
+function actionCard(ctx, code, cls, indexes, key) {
+  const { el } = ctx;
+  return clickable(ctx, "div", { class: `card sk action ${cls}`, key, "data-card": code }, [el("span", { class: "label" }, code.replace(/-/g, " "))], indexes);
+}
+
+export function draw(ctx) {
+  const { el, view: v, legal, T } = ctx;
+  const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
+  const piles = el("div", { class: "piles" }, [
+    el("div", { class: "pile" }, [clickable(ctx, "div", { class: "card back" }, el("span", { class: "count" }, String(v.pile_size)), matching(legal, (a) => a.type === "draw")), T("pile")]),
+    el("div", { class: "pile" }, [top ? valueCard(ctx, top, "", matching(legal, (a) => a.type === "take"), `discard-${v.discard.length}-${top}`) : el("div", { class: "slot-empty" }), T("discard")]),
+  ]);
+  if (v.drawn) piles.append(el("div", { class: "pile drawn" }, [valueCard(ctx, v.drawn, "", matching(legal, (a) => a.type === "discard"), `drawn-${v.drawn}`), T("drawn")]));
+  for (const c of v.three || []) piles.append(el("div", { class: "pile" }, [valueCard(ctx, c, "", matching(legal, (a) => a.card === c && (a.type === "keep" || a.type === "put")), `three-${c}`)]));
+  if (v.options && v.options.rules === "action" && v.market) {
+    const market = el("div", { class: "row market" }, v.market.map((code, k) => code ? actionCard(ctx, code, "", matching(legal, (a) => a.type === "action" && a.market === k + 1), `market-${k}-${code}`) : el("div", { class: "slot-empty" })));
+    piles.append(el("div", { class: "pile" }, [market, T("market")]));
+  }
+  const seats = el("div", { class: "seats" });
+  for (let s = 0; s < v.players; s++) {
+    const grid = el("div", { class: "sk-grid" });
+    v.grids[s].forEach((cell, i) => {
+      const slot = `r${Math.floor(i / 4) + 1}c${(i % 4) + 1}`;
+      const offers = matching(legal, (a) => (a.slot === slot || a.slot2 === slot) && (a.target === undefined ? s === ctx.seat : a.target === s));
+      if (cell === null) grid.append(el("div", { class: "card small slot-empty" }));
+      else if (cell.up) grid.append(valueCard(ctx, cell.card, "small", offers, `cell-${s}-${i}-${cell.card}`));
+      else grid.append(clickable(ctx, "div", { class: "card small back", "data-slot": slot }, cell.known ? el("span", { class: "count" }, cell.card) : "", offers));
+    });
+    const held = v.action_cards[s] || { playable: [], not_yet_playable: [] };
+    const actions = el("div", { class: "row" }, [
+      ...held.playable.map((c, k) => actionCard(ctx, c, "small", matching(legal, (a) => a.card === c && (a.type === "play" || a.type === "drop" || a.type === "reactivate")), `act-${s}-${k}-${c}`)),
+      ...held.not_yet_playable.map((c, k) => actionCard(ctx, c, "small later", [], `later-${s}-${k}-${c}`)),
+    ]);
+    const targeted = matching(legal, (a) => a.target === s && a.slot === undefined);
+    const box = seatBox(ctx, s, `${v.totals[s]} ${T("points")}${v.triggerer === s ? " · ★" : ""}`, [grid, actions]);
+    seats.append(targeted.length ? clickable(ctx, "div", { class: "target" }, box, targeted) : box);
+  }
+  return el("div", { class: "drawing skyjo" }, [piles, seats]);
+}
