@@ -1,0 +1,40 @@
+// Sorry! Revenge drawn: each player's four pawns in their colour (START side hollow, HOME side filled), the
+// play pile with its running total, and your hand.
+import { clickable, matching, seatBox } from "../common.js";
+
+const COLOURS = ["red", "blue", "yellow", "green"];
+const NAMES = {
+  PLAY2: ["Jouez-en 2", "Play 2"], TAKE2: ["Pigez-en 2", "Take 2"], STEAL: ["Vol", "Steal"], SORRY: ["SORRY!", "SORRY!"],
+  DONT: ["Pas vraiment", "Not really"], REVERSE: ["⇄ Sens", "⇄ Reverse"], SLIDE10: ["Glissade 10", "Slide 10"], SLIDE15: ["Glissade 15", "Slide 15"],
+};
+
+function card(ctx, code, cls, indexes, key) {
+  const { el } = ctx;
+  const number = /^\d+$/.test(code);
+  const label = number ? code : (NAMES[code] || [code, code])[ctx.lang === "fr" ? 0 : 1];
+  const kind = number ? "num" : code === "SORRY" || code === "DONT" ? "sorry" : "act";
+  return clickable(ctx, "div", { class: `card so ${kind} ${cls}`, key, "data-card": code }, [el("span", { class: number ? "value" : "label" }, label)], indexes);
+}
+
+export function draw(ctx) {
+  const { el, view: v, legal, T } = ctx;
+  const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
+  const piles = el("div", { class: "piles" }, [
+    el("div", { class: "pile" }, [el("div", { class: "card back" }, el("span", { class: "count" }, String(v.draw_size))), T("pile")]),
+    el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" }), `${T("total")} `]),
+    el("div", { class: "total-dial", "aria-label": T("total") }, [el("span", {}, String(v.total)), el("small", {}, "/ 21")]),
+    el("div", { class: "direction", title: "direction" }, v.direction === 1 ? "↻" : "↺"),
+  ]);
+  const seats = el("div", { class: "seats" });
+  for (let s = 0; s < v.players; s++) {
+    const colour = COLOURS[s % 4];
+    const pawns = el("div", { class: "row pawns" }, Array.from({ length: v.goal }, (_, k) => el("span", { class: `pawn ${colour} ${k < v.home[s] ? "home" : ""}`, title: k < v.home[s] ? T("home") : T("start_side") })));
+    const box = seatBox(ctx, s, `${T("hand_count")} ${v.hand_sizes[s]} · ${T("home")} ${v.home[s]}/${v.goal}`, [pawns]);
+    box.classList.add(`pawn-${colour}`);
+    const targeted = matching(legal, (a) => a.target === s);
+    seats.append(targeted.length ? clickable(ctx, "div", { class: "target" }, box, targeted) : box);
+  }
+  const hand = ctx.seat === null ? "" : el("section", { class: "hand-box" }, [el("h2", {}, T("hand")),
+    el("div", { class: "row hand", id: "hand", "data-cards": JSON.stringify(v.hand || []) }, (v.hand || []).map((c, k) => card(ctx, c, "", matching(legal, (a) => a.card === c), `hand-${c}-${k}`)))]);
+  return el("div", { class: "drawing sorry" }, [piles, seats, hand]);
+}
