@@ -21,7 +21,7 @@ export function draw(ctx) {
   const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
   const piles = el("div", { class: "piles" }, [
     el("div", { class: "pile" }, [el("div", { class: "card back" }, el("span", { class: "count" }, String(v.draw_size))), T("pile")]),
-    el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" }), `${T("total")} `]),
+    el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" })]),
     el("div", { class: "total-dial", "aria-label": T("total") }, [el("span", {}, String(v.total)), el("small", {}, "/ 21")]),
     el("div", { class: "direction", title: "direction" }, v.direction === 1 ? "↻" : "↺"),
   ]);

@@ -6,7 +6,7 @@ function mask(ctx, code, cls, indexes, key) {
   const { el } = ctx;
   const serpent = !/^\d+$/.test(code);
   return clickable(ctx, "div", { class: `card sp ${serpent ? "serpent" : "mask"} ${cls}`, key, "data-card": code },
-    [el("span", { class: serpent ? "label" : "value" }, serpent ? "🐍" : code)], indexes);
+    [el("span", { class: serpent ? "label" : "value" }, serpent ? "∿" : code)], indexes);
 }
 
 export function draw(ctx) {
@@ -19,7 +19,7 @@ export function draw(ctx) {
     const offer = v.offer && (v.offer.giver === s || v.offer.receiver === s) ? el("div", { class: "offer-note" },
       v.offer.giver === s ? `→ ${ctx.names[v.offer.receiver]}${v.offer.claim ? ` « ${v.offer.claim} »` : ""}` : `← ${ctx.names[v.offer.giver]}`) : "";
     const backs = s === ctx.seat ? [] : Array.from({ length: v.hand_sizes[s] }, () => el("div", { class: "card small back" }));
-    const box = seatBox(ctx, s, `${T("doors")} ${T(door === "open" ? "open" : "closed")} ${door === "open" ? "🚪" : "🔒"}`, [el("div", { class: "row" }, backs), offer]);
+    const box = seatBox(ctx, s, `${T("doors")} ${T(door === "open" ? "open" : "closed")} ${door === "open" ? "◻" : "■"}`, [el("div", { class: "row" }, backs), offer]);
     const targeted = matching(legal, (a) => a.target === s);
     seats.append(targeted.length ? clickable(ctx, "div", { class: "target" }, box, targeted) : box);
   }
