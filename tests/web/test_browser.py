@@ -134,5 +134,27 @@ def test_language_switch_and_rules(tmp_path: Path) -> None:
         page.click("[data-lang='en']")
         assert "Create the table" in page.locator("#create").inner_text()
         page.click("#rules-button")
+        page.wait_for_selector("#rules-text p")
         assert "SOON" in page.locator("#rules").inner_text()
+        assert "suite" in page.locator("#rules-text").inner_text()
         screenshot(page, "home-phone")
+
+
+def test_the_page_returns_to_its_seat_after_the_server_restarts(tmp_path: Path) -> None:
+    """A lost connection (here: the server killed and restarted) shows a banner, then the seat comes back."""
+    with running_server(tmp_path) as server, browser() as chromium:
+        alice = new_page(chromium, PHONE, touch=True)
+        create_table(alice, server.http, "soon", "Alice", ["random"], {"length": "express"})
+        alice.click("#start")
+        alice.wait_for_function("() => window.veilleeState && window.veilleeState().to_act === 0", timeout=20000)
+        version = (state(alice) or {})["version"]
+        server.kill()
+        alice.wait_for_selector("#offline")
+        server.start()
+        alice.wait_for_selector("#offline", state="detached", timeout=20000)
+        alice.wait_for_function("() => window.veilleeState().to_act === 0")
+        again = state(alice)
+        assert again is not None and again["seat"] == 0 and again["version"] == version
+        play_turn(alice, random.Random(0), prefer_board=False)
+        alice.wait_for_function(f"() => window.veilleeState().version > {version}")
+        assert not alice.js_errors, alice.js_errors

@@ -235,6 +235,12 @@ function names() {
 
 function renderTable() {
   if (!table) return;
+  // nothing shown changed: keep the page as it is (a click in progress must not land on a replaced button)
+  const s = table.state;
+  const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.prefix,
+    [...(table.only || [])], table.pending, table.online, table.you, table.rematch, lang(), Boolean(table.drawing)]);
+  if (signature === table.signature) return;
+  table.signature = signature;
   chrome();
   const info = table.info;
   const title = (games.find((g) => g.name === info.game) || {}).title || info.game;
@@ -269,12 +275,23 @@ function lobby() {
     // kept across re-renders (a friend arriving must not wipe what one is typing)
     const name = table.joinName || (table.joinName = el("input", { id: "join-name", required: true, maxLength: 40, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" }));
     const free = info.seats.some((s) => s.kind === "empty");
-    const form = el("form", { class: "join" }, [el("label", {}, [T("your_name"), name]), el("button", { type: "submit", class: "primary", id: "join", disabled: !free }, T("join"))]);
+    if (!table.joinForm) {
+      table.joinButton = el("button", { type: "submit", class: "primary", id: "join" }, T("join"));
+      table.joinForm = el("form", { class: "join" }, [el("label", {}, [T("your_name"), name]), table.joinButton]);
+    }
+    const form = table.joinForm;
+    table.joinButton.disabled = !free;
+    table.joinButton.textContent = T("join");
     form.onsubmit = async (e) => {
       e.preventDefault();
       localStorage.setItem("veillee-name", name.value.trim());
       const joined = await api(`/api/tables/${info.id}/join`, null, { name: name.value.trim() });
-      if (joined) { table.you = joined; saveSeat(info.id, joined); hello(); }
+      if (joined) {
+        table.you = joined;
+        saveSeat(info.id, joined);
+        if (table.ws.readyState === WebSocket.OPEN) hello(); // else the opening socket says hello itself
+        renderTable();
+      }
     };
     box.append(form);
   } else {
@@ -295,6 +312,9 @@ function playing() {
   else if (s.to_act !== null) status.append(T("waiting_for", who[s.to_act]));
   if (table.deadline && !s.over) status.append(el("span", { class: "timer", "data-deadline": table.deadline }, ""));
   const out = [status];
+  // the last thing that happened, so everyone sees what the one to act is answering
+  const last = table.log[table.log.length - 1];
+  if (last && !s.over) out.push(el("p", { class: "last-event", id: "last-event" }, markup(last)));
   // the drawing of the game, from the view; clicks offer legal actions
   const board = el("section", { class: "board", id: "board" });
   if (table.drawing) {

@@ -2,6 +2,9 @@
 // yellow 5–8, red 9–12, Stars magenta), the piles, the drawn card, the Action market and each one's Actions.
 import { clickable, matching, seatBox } from "../common.js";
 
+// Short names of the Action cards (as the terminal's, veillee.games.skyjo.render).
+const ACTIONS = {"fr": {"own-swap": "Éch. perso", "double-turn": "Tour doublé", "draw-three": "Tirez 3", "revelation": "Révélation", "reactivation": "Réactivation", "defense": "Défense", "exchange": "Échange", "steal": "Vol", "meteors": "Averse"}, "en": {"own-swap": "Own swap", "double-turn": "Double", "draw-three": "Draw 3", "revelation": "Revelation", "reactivation": "Reactiv.", "defense": "Defense", "exchange": "Exchange", "steal": "Steal", "meteors": "Meteors"}};
+
 function tone(card) {
   if (card === "star") return "star";
   const n = Number(card);
@@ -16,7 +19,7 @@ function valueCard(ctx, card, cls, indexes, key) {
 
 function actionCard(ctx, code, cls, indexes, key) {
   const { el } = ctx;
-  return clickable(ctx, "div", { class: `card sk action ${cls}`, key, "data-card": code }, [el("span", { class: "label" }, code.replace(/-/g, " "))], indexes);
+  return clickable(ctx, "div", { class: `card sk action ${cls}`, key, "data-card": code, title: (ACTIONS[ctx.lang] || ACTIONS.en)[code] || code }, [el("span", { class: "label" }, (ACTIONS[ctx.lang] || ACTIONS.en)[code] || code.replace(/-/g, " "))], indexes);
 }
 
 export function draw(ctx) {
