@@ -165,3 +165,18 @@ export function seatBox(ctx, seat, extra, children) {
   const head = el("header", {}, [el("span", { class: "name" }, ctx.names[seat] + (seat === ctx.seat ? ` (${ctx.T("you")})` : "")), el("span", { class: "meta" }, extra)]);
   return el("div", { class: classes, "data-seat": seat }, [head, ...children]);
 }
+
+// Small icons of our own, drawn in SVG (fonts on phones and servers differ in their symbols).
+const ICONS = {
+  explorer: [["circle", { cx: 10, cy: 10, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 2.5 }],
+    ["line", { x1: 14.5, y1: 14.5, x2: 21, y2: 21, stroke: "currentColor", "stroke-width": 3, "stroke-linecap": "round" }]],
+  lightning: [["polygon", { points: "13,2 4,14 11,14 9,22 20,9 13,9 15,2", fill: "currentColor" }]],
+  thief: [["path", { d: "M2 9c3-2 7-2 10 0 3-2 7-2 10 0-1 5-4 7-7 6l-3-2-3 2c-3 1-6-1-7-6z", fill: "currentColor" }],
+    ["circle", { cx: 7.5, cy: 11, r: 1.7, fill: "#6d2a85" }], ["circle", { cx: 16.5, cy: 11, r: 1.7, fill: "#6d2a85" }]],
+  serpent: [["path", { d: "M17 4c-3-2-9-1-9 3s9 3 9 8-7 6-11 3", fill: "none", stroke: "currentColor", "stroke-width": 2.6, "stroke-linecap": "round" }],
+    ["circle", { cx: 17.5, cy: 4.5, r: 2.2, fill: "currentColor" }]],
+};
+
+export function icon(name) {
+  return el("svg", { viewBox: "0 0 24 24", class: `icon icon-${name}`, "aria-hidden": "true" }, (ICONS[name] || []).map(([tag, attrs]) => el(tag, attrs)));
+}

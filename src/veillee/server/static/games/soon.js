@@ -1,14 +1,14 @@
 // SOON drawn: Day (sun, warm) and Night (moon, deep blue) cards, each suite from 1 to 8, your hand large.
-import { clickable, matching, seatBox } from "../common.js";
+import { clickable, icon, matching, seatBox } from "../common.js";
 
-const SPECIAL = { EXPLORER: ["Explorateur", "Explorer", "⌖"], LIGHTNING: ["Foudre", "Lightning", "ϟ"], THIEF: ["Voleur", "Thief", "✋"] };
+const SPECIAL = { EXPLORER: ["Explorateur", "Explorer", "explorer"], LIGHTNING: ["Foudre", "Lightning", "lightning"], THIEF: ["Voleur", "Thief", "thief"] };
 
 function face(ctx, code, cls, indexes, key) {
   const { el } = ctx;
   if (SPECIAL[code]) {
     const [fr, en, glyph] = SPECIAL[code];
     return clickable(ctx, "div", { class: `card soon special ${cls}`, key, "data-card": code, "aria-label": ctx.lang === "fr" ? fr : en },
-      [el("span", { class: "glyph" }, glyph), el("span", { class: "label" }, ctx.lang === "fr" ? fr : en)], indexes);
+      [icon(glyph), el("span", { class: "label" }, ctx.lang === "fr" ? fr : en)], indexes);
   }
   const day = code[0] === "D";
   const value = code.slice(1) === "J" ? "★" : code.slice(1);

@@ -1,12 +1,12 @@
 // Soupçons drawn: the circle of Night/Day cards in the middle, each player's Porte (open or closed), the
 // offer in progress, and your hand of Masques.
-import { clickable, matching, seatBox } from "../common.js";
+import { clickable, icon, matching, seatBox } from "../common.js";
 
 function mask(ctx, code, cls, indexes, key) {
   const { el } = ctx;
   const serpent = !/^\d+$/.test(code);
   return clickable(ctx, "div", { class: `card sp ${serpent ? "serpent" : "mask"} ${cls}`, key, "data-card": code },
-    [el("span", { class: serpent ? "label" : "value" }, serpent ? "∿" : code)], indexes);
+    [serpent ? icon("serpent") : el("span", { class: "value" }, code)], indexes);
 }
 
 export function draw(ctx) {
