@@ -86,8 +86,8 @@ const TEXTS = {
     opt_length: "Durée", opt_length_express: "Express", opt_length_classic: "Classique (40 pts)",
     opt_length_endurance: "Endurance (80 pts)", opt_rules: "Règles", opt_rules_action: "Skyjo Action",
     opt_rules_classic: "Skyjo classique", opt_target: "Fin de partie à", opt_long_game: "Partie longue",
-    opt_long_game_false: "Non", opt_long_game_true: "Oui", drawn: "Carte piochée", market: "Marché",
-    total: "Total", home: "Arrivée", start_side: "Départ", doors: "Porte", open: "ouverte", closed: "fermée",
+    opt_long_game_false: "Non", opt_long_game_true: "Oui", drawn: "Carte piochée", market: "Marché", action_discard: "Actions jouées",
+    total: "Total", play_pile: "Pile de jeu", home: "Arrivée", start_side: "Départ", doors: "Porte", open: "ouverte", closed: "fermée",
     table: "La table", offer: "Proposition",
   },
   en: {
@@ -107,8 +107,8 @@ const TEXTS = {
     opt_length: "Length", opt_length_express: "Express", opt_length_classic: "Classic (40 pts)",
     opt_length_endurance: "Endurance (80 pts)", opt_rules: "Rules", opt_rules_action: "Skyjo Action",
     opt_rules_classic: "Classic Skyjo", opt_target: "Match ends at", opt_long_game: "Long game",
-    opt_long_game_false: "No", opt_long_game_true: "Yes", drawn: "Drawn card", market: "Market",
-    total: "Total", home: "Home", start_side: "Start", doors: "Door", open: "open", closed: "closed",
+    opt_long_game_false: "No", opt_long_game_true: "Yes", drawn: "Drawn card", market: "Market", action_discard: "Used Actions",
+    total: "Total", play_pile: "Play pile", home: "Home", start_side: "Start", doors: "Door", open: "open", closed: "closed",
     table: "The table", offer: "Offer",
   },
 };

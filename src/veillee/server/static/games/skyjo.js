@@ -34,6 +34,10 @@ export function draw(ctx) {
   if (v.options && v.options.rules === "action" && v.market) {
     const market = el("div", { class: "row market" }, v.market.map((code, k) => code ? actionCard(ctx, code, "", matching(legal, (a) => a.type === "action" && a.market === k + 1), `market-${k}-${code}`) : el("div", { class: "slot-empty" })));
     piles.append(el("div", { class: "pile" }, [market, T("market")]));
+    const used = v.action_discard || [];
+    const last = used[used.length - 1];
+    const reactivate = matching(legal, (a) => a.type === "reactivate");
+    piles.append(el("div", { class: "pile" }, [last ? actionCard(ctx, last, "", reactivate, `used-${used.length}-${last}`) : el("div", { class: "slot-empty" }), T("action_discard")]));
   }
   const seats = el("div", { class: "seats" });
   for (let s = 0; s < v.players; s++) {
@@ -47,7 +51,7 @@ export function draw(ctx) {
     });
     const held = v.action_cards[s] || { playable: [], not_yet_playable: [] };
     const actions = el("div", { class: "row" }, [
-      ...held.playable.map((c, k) => actionCard(ctx, c, "small", matching(legal, (a) => a.card === c && (a.type === "play" || a.type === "drop" || a.type === "reactivate")), `act-${s}-${k}-${c}`)),
+      ...held.playable.map((c, k) => actionCard(ctx, c, "small", matching(legal, (a) => a.card === c && (s === ctx.seat ? a.type === "play" || a.type === "drop" : a.type === "steal" && a.target === s)), `act-${s}-${k}-${c}`)),
       ...held.not_yet_playable.map((c, k) => actionCard(ctx, c, "small later", [], `later-${s}-${k}-${c}`)),
     ]);
     const targeted = matching(legal, (a) => a.target === s && a.slot === undefined);

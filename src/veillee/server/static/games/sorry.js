@@ -5,13 +5,14 @@ import { clickable, matching, seatBox } from "../common.js";
 const COLOURS = ["red", "blue", "yellow", "green"];
 const NAMES = {
   PLAY2: ["Jouez-en 2", "Play 2"], TAKE2: ["Pigez-en 2", "Take 2"], STEAL: ["Vol", "Steal"], SORRY: ["SORRY!", "SORRY!"],
-  DONT: ["Pas vraiment", "Not really"], REVERSE: ["⇄ Sens", "⇄ Reverse"], SLIDE10: ["Glissade 10", "Slide 10"], SLIDE15: ["Glissade 15", "Slide 15"],
+  DONT: ["Pas vraiment", "Not really"], REVERSE: ["⇄ Sens", "⇄ Reverse"],
 };
 
 function card(ctx, code, cls, indexes, key) {
   const { el } = ctx;
   const number = /^\d+$/.test(code);
-  const label = number ? code : (NAMES[code] || [code, code])[ctx.lang === "fr" ? 0 : 1];
+  const slide = /^SLIDE(\d+)$/.exec(code);
+  const label = number ? code : slide ? `${ctx.lang === "fr" ? "Glissade" : "Slide"} ${slide[1]}` : (NAMES[code] || [code, code])[ctx.lang === "fr" ? 0 : 1];
   const kind = number ? "num" : code === "SORRY" || code === "DONT" ? "sorry" : "act";
   return clickable(ctx, "div", { class: `card so ${kind} ${cls}`, key, "data-card": code }, [el("span", { class: number ? "value" : "label" }, label)], indexes);
 }
@@ -21,7 +22,7 @@ export function draw(ctx) {
   const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
   const piles = el("div", { class: "piles" }, [
     el("div", { class: "pile" }, [el("div", { class: "card back" }, el("span", { class: "count" }, String(v.draw_size))), T("pile")]),
-    el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" })]),
+    el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" }), T("play_pile")]),
     el("div", { class: "total-dial", "aria-label": T("total") }, [el("span", {}, String(v.total)), el("small", {}, "/ 21")]),
     el("div", { class: "direction", title: "direction" }, v.direction === 1 ? "↻" : "↺"),
   ]);
