@@ -118,7 +118,7 @@ def test_an_illegal_move_is_refused_in_plain_words(tmp_path: Path) -> None:
         create_table(alice, server.http, "soon", "Alice", ["random"], {"length": "express"})
         alice.click("#start")
         alice.wait_for_selector("#status")
-        alice.wait_for_function("() => window.veilleeState && window.veilleeState().to_act === 0", timeout=20000)
+        alice.wait_for_function("() => (window.veilleeState() || {}).to_act === 0", timeout=20000)
         # a hand-made act on a past version, as a page out of date would send
         alice.evaluate("() => window.veilleeSend({type: 'act', action: {type: 'draw'}, version: -1, ref: 'x'})")
         alice.wait_for_selector("#toast:not([hidden])")
@@ -146,15 +146,15 @@ def test_the_page_returns_to_its_seat_after_the_server_restarts(tmp_path: Path) 
         alice = new_page(chromium, PHONE, touch=True)
         create_table(alice, server.http, "soon", "Alice", ["random"], {"length": "express"})
         alice.click("#start")
-        alice.wait_for_function("() => window.veilleeState && window.veilleeState().to_act === 0", timeout=20000)
+        alice.wait_for_function("() => (window.veilleeState() || {}).to_act === 0", timeout=20000)
         version = (state(alice) or {})["version"]
         server.kill()
         alice.wait_for_selector("#offline")
         server.start()
         alice.wait_for_selector("#offline", state="detached", timeout=20000)
-        alice.wait_for_function("() => window.veilleeState().to_act === 0")
+        alice.wait_for_function("() => (window.veilleeState() || {}).to_act === 0")
         again = state(alice)
         assert again is not None and again["seat"] == 0 and again["version"] == version
         play_turn(alice, random.Random(0), prefer_board=False)
-        alice.wait_for_function(f"() => window.veilleeState().version > {version}")
+        alice.wait_for_function(f"() => (window.veilleeState() || {{}}).version > {version}")
         assert not alice.js_errors, alice.js_errors
