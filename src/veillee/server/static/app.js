@@ -33,7 +33,14 @@ async function showRules() {
   const body = await (await fetch(`/api/games/${rulesGame}/rules`)).json();
   document.getElementById("rules-title").textContent = body.title;
   const text = document.getElementById("rules-text");
-  text.replaceChildren(...(body.summary[lang()] || body.summary.en).split("\n").map((l) => el("p", {}, l)));
+  // the summaries are wrapped for a terminal: rejoin the lines, a paragraph per finished sentence
+  const paragraphs = [];
+  for (const line of (body.summary[lang()] || body.summary.en).split("\n")) {
+    const open = paragraphs.length && !/[.!?»]$/.test(paragraphs[paragraphs.length - 1]);
+    if (open) paragraphs[paragraphs.length - 1] += ` ${line.trim()}`;
+    else paragraphs.push(line.trim());
+  }
+  text.replaceChildren(...paragraphs.map((l) => el("p", {}, l)));
   document.getElementById("rules").showModal();
 }
 
@@ -252,6 +259,11 @@ function renderTable() {
   else if (table.state) parts.push(...playing());
   else parts.push(el("p", { class: "loading" }, "…"));
   app.replaceChildren(...parts);
+  // keyboard: on your turn, focus the first choice if the focus was lost with the old page
+  if (document.activeElement === document.body || !document.activeElement) {
+    const first = document.querySelector("#board button.playable, #menu button.choice");
+    if (first) first.focus({ preventScroll: true });
+  }
 }
 
 function lobby() {
