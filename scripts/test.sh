@@ -24,4 +24,4 @@ echo "== ruff"
 echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"
-.venv/bin/pytest -n "${JOBS:-2}" "$@"
+.venv/bin/pytest -n "${JOBS:-2}" --dist loadgroup "$@"

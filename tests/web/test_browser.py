@@ -33,6 +33,9 @@ from web.web_helpers import (
 
 OPTIONS: dict[str, dict[str, str]] = {"soon": {"length": "express"}, "skyjo": {"target": "30"}}
 
+pytestmark = pytest.mark.xdist_group("browser")
+"""One Chromium at a time: two browsers, their servers and bots at once overload the 2-core machine."""
+
 
 def watch_frames(page: Any) -> list[dict[str, Any]]:
     """Every message the page receives over its WebSockets."""

@@ -60,7 +60,7 @@ def browser() -> Iterator[Any]:
 def new_page(chromium: Any, size: dict[str, int], locale: str = "en-GB", touch: bool = False) -> Any:
     context = chromium.new_context(viewport=size, locale=locale, has_touch=touch, is_mobile=touch)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(30000)  # generous: CI runs the other tests on the other core meanwhile
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors
