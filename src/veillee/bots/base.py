@@ -14,9 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from veillee.core import JSON, GameState
+
+_A = TypeVar("_A")
 
 __all__ = ["Agent", "Decision", "RandomBot"]
 
@@ -62,6 +64,6 @@ class RandomBot:
         return rng.choice(decision.legal)
 
 
-def choose_uniform(legal: Sequence[Any], rng: random.Random) -> Any:
+def choose_uniform(legal: Sequence[_A], rng: random.Random) -> _A:
     """A uniformly random action: one helper so every fallback draws from ``rng`` the same way."""
     return legal[rng.randrange(len(legal))]

@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.theme import Theme
 
 import veillee
+from veillee.bots import LEVELS, choose
 from veillee.cli.options import add_game_arguments, parse_options
 from veillee.cli.texts import TEXTS
 from veillee.core import GameState, derive_seed, load_record, save_record
@@ -144,22 +145,13 @@ def _check_level(level: str, lang: str) -> None:
 
 def bot_levels() -> list[str]:
     """The bot levels a seat may be given."""
-    try:
-        from veillee.bots import LEVELS  # type: ignore[attr-defined, unused-ignore]
-
-        return list(LEVELS)
-    except ImportError:
-        return ["random"]
+    return list(LEVELS)
 
 
 def _bot_action(table: Table, seat: int) -> Any:
-    """A bot's choice: through ``veillee.bots`` when present (it sees only the seat's view), else random."""
+    """A bot's choice: it sees only its seat's view, legal actions and a sampled world (``veillee.bots``)."""
     state = table.state
     rng = random.Random(derive_seed(state.seed, "terminal bot", seat, len(state.history)))
-    try:
-        from veillee.bots import choose  # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
-        return rng.choice(state.legal_actions())
     return choose(table.seats[seat], state, seat, rng)
 
 

@@ -20,10 +20,12 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from veillee.bots.base import Decision, choose_uniform
 from veillee.core import JSON, GameState
+
+_A = TypeVar("_A")
 
 __all__ = [
     "Evaluator",
@@ -159,7 +161,7 @@ class HeuristicBot:
         return self._policy(decision, rng)
 
 
-def best_of(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Any:
+def best_of(scored: Sequence[tuple[float, _A]], rng: random.Random) -> _A:
     """The action with the highest score, ties broken by ``rng`` (heuristics share this)."""
     top = max(score for score, _ in scored)
     return choose_uniform([action for score, action in scored if score >= top - 1e-9], rng)

@@ -30,14 +30,14 @@ import math
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from veillee.bots.heuristics import best_of, seat_of
 from veillee.core import JSON, GameState
 from veillee.games.skyjo import Action, ActionCard, GameCard, Kind
 from veillee.games.skyjo.cards import VALUE, parse_action_card, parse_game_card
 from veillee.games.skyjo.lines import LINE_SLOTS
-from veillee.games.skyjo.state import SkyjoOptions
+from veillee.games.skyjo.state import SkyjoOptions, SkyjoState
 
 __all__ = ["choose", "evaluate", "rollout"]
 
@@ -442,7 +442,7 @@ def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         scored = [(_copy_score(a, table), a) for a in legal]
     else:
         scored = [(_effect_score(a, table, view), a) for a in legal]
-    return best_of(scored, rng)  # type: ignore[no-any-return]
+    return best_of(scored, rng)
 
 
 # -- search hooks ----------------------------------------------------------------------------------------
@@ -460,14 +460,15 @@ def _round_estimate(world: Any, seat: int) -> float:
     return points + HELD_COST * (len(world.held[seat]) + len(world.fresh[seat]))
 
 
-def evaluate(world: GameState[Any]) -> list[float]:
+def evaluate(state: GameState[Any]) -> list[float]:
     """Each seat's chance from public facts: match totals plus the estimated score of the round under way
     (face-up cards, hidden ones at the mean, held Action cards at 10); lowest wins.
 
     Scale: 12 projected points of lead make about a 73 % favourite (a round moves totals by 20–30 points).
     """
+    world = cast(SkyjoState, state)
     n = world.num_players
-    totals = world.totals  # type: ignore[attr-defined]
+    totals = world.totals
     projected = [totals[p] + _round_estimate(world, p) for p in range(n)]
     low = min(projected)
     weights = [math.exp(-(p - low) / 12.0) for p in projected]
@@ -487,21 +488,22 @@ def _worst_slot(grid: list[Any], up: list[bool]) -> tuple[float, int]:
     return worst, where
 
 
-def rollout(world: GameState[Any], rng: random.Random) -> Any:
+def rollout(state: GameState[Any], rng: random.Random) -> Any:
     """A cheap policy for the search's rollouts, reading the sampled world directly (no view is built).
 
     Take a low discard, otherwise draw; put a card over the worst card (hidden ones at the mean) when it is
     lower, otherwise discard it and reveal; copy lines; pass Star rights; anything else at random.
     """
+    world = cast(SkyjoState, state)
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    phase = world.phase  # type: ignore[attr-defined]
-    seat: int = world.turn  # type: ignore[attr-defined]
+    phase = world.phase
+    seat: int = world.turn
     if phase == "choose":
-        discard = world.discard  # type: ignore[attr-defined]
+        discard = world.discard
         if discard and legal[0].kind is Kind.TAKE:
-            worst, _ = _worst_slot(world.grid[seat], world.up[seat])  # type: ignore[attr-defined]
+            worst, _ = _worst_slot(world.grid[seat], world.up[seat])
             if VALUE[discard[-1]] <= worst - 4:
                 return legal[0]
         for action in legal:
@@ -509,8 +511,9 @@ def rollout(world: GameState[Any], rng: random.Random) -> Any:
                 return action
         return legal[rng.randrange(len(legal))]
     if phase in ("place", "drawn"):
-        drawn = world.drawn  # type: ignore[attr-defined]
-        worst, where = _worst_slot(world.grid[seat], world.up[seat])  # type: ignore[attr-defined]
+        drawn = world.drawn
+        assert drawn is not None  # a card is in hand in these phases
+        worst, where = _worst_slot(world.grid[seat], world.up[seat])
         if phase == "place" or VALUE[drawn] <= worst - 2 or legal[-1].kind is not Kind.DISCARD:
             return Action.swap(where)
         return legal[-1]

@@ -22,11 +22,11 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from veillee.bots.heuristics import best_of, seat_of
 from veillee.core import JSON, GameState
-from veillee.games.soon import Action, Card, Colour, Kind
+from veillee.games.soon import Action, Card, Colour, Kind, SoonState
 from veillee.games.soon.cards import COLOUR, IS_JOKER, IS_NUMBER, VALUE, parse_card
 
 __all__ = ["choose", "evaluate", "suite_estimate"]
@@ -236,10 +236,10 @@ def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
     table = _Table(view)
     phase = view["phase"]
     if phase == "give":
-        return best_of([(_give_score(a, table, view), a) for a in legal], rng)  # type: ignore[no-any-return]
+        return best_of([(_give_score(a, table, view), a) for a in legal], rng)
     if phase == "start":
-        return best_of([(_start_score(a, table), a) for a in legal], rng)  # type: ignore[no-any-return]
-    return best_of([(_act_score(a, table), a) for a in legal], rng)  # type: ignore[no-any-return]
+        return best_of([(_start_score(a, table), a) for a in legal], rng)
+    return best_of([(_act_score(a, table), a) for a in legal], rng)
 
 
 def suite_estimate(suite: Sequence[Card]) -> float:
@@ -277,22 +277,23 @@ _KIND_ORDER = {
 }
 
 
-def rollout(world: GameState[Any], rng: random.Random) -> Any:
+def rollout(state: GameState[Any], rng: random.Random) -> Any:
     """A cheap default policy for the search's rollouts: a caricature of ``choose`` that reads the sampled
     world directly (no view is built), so that a rollout costs little more than a random one.
 
     Take the discard when it is the next number, place whatever fits, steal, fix a Voleur, ask for the next
     number, strike an opponent at 6 cards or more, and otherwise discard at random.
     """
+    world = cast(SoonState, state)
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    seat: int = world.turn  # type: ignore[attr-defined]
-    suites: list[list[Card]] = world.suites  # type: ignore[attr-defined]
+    seat: int = world.turn
+    suites: list[list[Card]] = world.suites
     length = len(suites[seat])
-    phase = world.phase  # type: ignore[attr-defined]
+    phase = world.phase
     if phase == "start":
-        top = world.discard[-1] if world.discard else None  # type: ignore[attr-defined]
+        top = world.discard[-1] if world.discard else None
         if top is not None and IS_NUMBER[top] and VALUE[top] == length + 1 and legal[1].kind is Kind.TAKE:
             return legal[1]
         return legal[0]

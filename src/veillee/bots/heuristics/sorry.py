@@ -97,7 +97,7 @@ def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         else:  # stand
             score = 0.0
         scored.append((score, action))
-    return best_of(scored, rng)  # type: ignore[no-any-return]
+    return best_of(scored, rng)
 
 
 def evaluate(world: GameState[Any]) -> list[float]:

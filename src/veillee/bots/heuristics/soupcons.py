@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from veillee.bots.heuristics import best_of, seat_of
 from veillee.core import JSON, GameState
 from veillee.games.soupcons.actions import Action, Kind
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, setup
+from veillee.games.soupcons.state import SoupconsState
 
 __all__ = ["choose", "evaluate", "rollout", "serpent_estimates"]
 
@@ -202,7 +203,7 @@ def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         scored = [(_respond_score(a, table, view), a) for a in legal]
     else:
         scored = [(_choose_score(a, table), a) for a in legal]
-    return best_of(scored, rng)  # type: ignore[no-any-return]
+    return best_of(scored, rng)
 
 
 # -- search hooks ----------------------------------------------------------------------------------------
@@ -218,31 +219,33 @@ def _innocent_chance(world: Any) -> float:
     return _chance(world.material.top, world.night, world.on_table)
 
 
-def evaluate(world: GameState[Any]) -> list[float]:
+def evaluate(state: GameState[Any]) -> list[float]:
     """Each seat's chance: the camp its hand puts it in, times that camp's chance from the table.
 
     Unlike the other games' evaluators this reads hands; search calls it only on sampled worlds
     (``determinize``), where the hands are a guess consistent with the searcher's view, never the truth.
     """
+    world = cast(SoupconsState, state)
     innocent = _innocent_chance(world)
-    hands = world.hands  # type: ignore[attr-defined]
+    hands = world.hands
     return [1.0 - innocent if S in hand else innocent for hand in hands]
 
 
-def rollout(world: GameState[Any], rng: random.Random) -> Any:
+def rollout(state: GameState[Any], rng: random.Random) -> Any:
     """A cheap policy for rollouts, on the sampled world: each giver plays for the camp its hand puts it in
     (innocent: turn a Night card; Serpent: remove a Day card), announces the truth, and answers accept
     seven times in ten; receivers are chosen at random."""
+    world = cast(SoupconsState, state)
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    phase = world.phase  # type: ignore[attr-defined]
+    phase = world.phase
     if phase == "respond":
         return legal[0] if rng.random() < 0.7 else legal[1]
     if phase != "offer":
         return legal[rng.randrange(len(legal))]
-    hand: list[Card] = world.hands[world.active]  # type: ignore[attr-defined]
-    table: list[int] = world.table  # type: ignore[attr-defined]
+    hand: list[Card] = world.hands[world.active]
+    table: list[int] = world.table
     serpent = S in hand
     wanted = DAY if serpent else NIGHT
     good = [c for c in hand if c is not S and table[c] == wanted]
