@@ -10,7 +10,7 @@ than it buys. The base class owns what every game shares, so no game writes it a
 * the event log, kept as compact raw tuples and redacted for one seat only when asked (building a dict per
   event in the hot loop would halve the simulator's speed).
 
-A game subclasses ``GameState`` and writes ``_legal``, ``_do``, ``_explain``, ``view``, ``determinize``,
+A game subclasses ``GameState`` and writes ``_legal``, ``_do``, ``_explain``, ``_view``, ``_resample``,
 ``_copy``, ``result``, ``_redact`` and the class attributes.
 """
 
@@ -132,9 +132,14 @@ class GameState(ABC, Generic[A]):
     def _copy(self) -> Self:
         """A deep-enough copy: nothing mutable may be shared with ``self``."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> JSON:
         """Exactly what ``seat`` may know, JSON-ready; ``None`` is a spectator (public information only)."""
+        self._require_seat(seat)
+        return self._view(seat)
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> JSON:
+        """The view of a valid ``seat`` (``view`` has checked it)."""
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state that ``seat`` cannot tell from this one, for search bots.

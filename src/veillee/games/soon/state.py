@@ -161,8 +161,7 @@ class SoonState(GameState[Action]):
         twin.round_scores = [list(r) for r in self.round_scores]
         return twin
 
-    def view(self, seat: int | None) -> JSON:
-        self._require_seat(seat)
+    def _view(self, seat: int | None) -> JSON:
         return view.view(self, seat)
 
     def _resample(self, world: Self, seat: int, rng: random.Random) -> None:

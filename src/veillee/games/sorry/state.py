@@ -159,8 +159,7 @@ class SorryState(GameState[Action]):
         twin.tb_totals = list(self.tb_totals)
         return twin
 
-    def view(self, seat: int | None) -> JSON:
-        self._require_seat(seat)
+    def _view(self, seat: int | None) -> JSON:
         return view.view(self, seat)
 
     def _resample(self, world: Self, seat: int, rng: random.Random) -> None:

@@ -130,8 +130,7 @@ class SoupconsState(GameState[Action]):
         twin.claims = list(self.claims)
         return twin
 
-    def view(self, seat: int | None) -> JSON:
-        self._require_seat(seat)
+    def _view(self, seat: int | None) -> JSON:
         return view.view(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
