@@ -89,9 +89,18 @@ def create_table(page: Any, base: str, game: str, name: str, seats: list[str], o
 
 
 def join(page: Any, url: str, name: str) -> None:
+    """Join as a person would: if the lobby redraws under the click (a friend connects), click again."""
     page.goto(url)
     page.fill("#join-name", name)
-    page.click("#join")
+    for _ in range(3):
+        if page.locator("#start").count():
+            return
+        try:
+            page.click("#join", timeout=5000)
+            page.wait_for_selector("#start", timeout=8000)
+            return
+        except Exception:  # the click landed on a form being redrawn; the name is kept, click again
+            continue
     page.wait_for_selector("#start")
 
 

@@ -245,7 +245,9 @@ function renderTable() {
   // nothing shown changed: keep the page as it is (a click in progress must not land on a replaced button)
   const s = table.state;
   const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.prefix,
-    [...(table.only || [])], table.pending, table.online, table.you, table.rematch, lang(), Boolean(table.drawing)]);
+    [...(table.only || [])], table.pending, table.online, table.you, table.rematch, lang(),
+    // the game's drawing loads late; the lobby does not show it, so its arrival must not re-render the join form
+    table.info && table.info.status !== "lobby" && Boolean(table.drawing)]);
   if (signature === table.signature) return;
   table.signature = signature;
   chrome();
