@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from server.server_helpers import running_server
@@ -113,6 +114,26 @@ def test_two_people_and_a_bot_play_a_full_match(game: str, tmp_path: Path) -> No
         assert_own_frames(frames_alice, 0)
         assert_own_frames(frames_bob, 1)
         assert not alice.js_errors and not bob.js_errors, alice.js_errors + bob.js_errors
+
+
+def test_leaving_mid_match_hands_the_seat_to_a_bot(tmp_path: Path) -> None:
+    """« Quitter la table » during a match: after a confirmation, a bot plays the seat and the page goes home."""
+    with running_server(tmp_path) as server, browser() as chromium:
+        alice = new_page(chromium, DESKTOP, locale="fr-FR")
+        url = create_table(alice, server.http, "soon", "Alice", ["random"], {"length": "express"})
+        alice.click("#start")
+        alice.wait_for_selector("#status")
+        alice.on("dialog", lambda dialog: dialog.accept())
+        alice.click("#leave")
+        alice.wait_for_url(server.http + "/")
+        table_id = url.rstrip("/").rsplit("/", 1)[-1]
+        seats = httpx.get(f"{server.http}/api/tables/{table_id}", timeout=10).json()["seats"]
+        assert seats[0]["kind"] == "bot"
+        deadline = time.monotonic() + 60  # two bots finish the match on their own
+        while httpx.get(f"{server.http}/api/tables/{table_id}", timeout=10).json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish the match"
+            time.sleep(0.5)
+        assert not alice.js_errors, alice.js_errors
 
 
 def test_an_illegal_move_is_refused_in_plain_words(tmp_path: Path) -> None:

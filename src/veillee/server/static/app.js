@@ -143,6 +143,17 @@ function renderHome() {
 function seatOf(id) { return JSON.parse(localStorage.getItem(`veillee-seat-${id}`) || "null"); }
 function saveSeat(id, you) { localStorage.setItem(`veillee-seat-${id}`, JSON.stringify(you)); }
 
+function leaveButton() {
+  // in the lobby the seat is freed; during a match a bot plays it to the end (the server decides)
+  return el("button", { type: "button", class: "ghost small", id: "leave", onclick: async () => {
+    if (!window.confirm(T("leave_confirm"))) return;
+    if (await api(`/api/tables/${table.info.id}/leave`, table.you.token)) {
+      localStorage.removeItem(`veillee-seat-${table.info.id}`);
+      location.href = "/";
+    }
+  } }, T("leave"));
+}
+
 async function api(path, token, body) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -311,6 +322,7 @@ function lobby() {
   } else {
     const full = info.seats.every((s) => s.kind !== "empty");
     box.append(el("button", { type: "button", class: "primary", id: "start", disabled: !full, onclick: () => api(`/api/tables/${info.id}/start`, you.token) }, full ? T("start") : T("waiting_friends")));
+    box.append(leaveButton());
   }
   return box;
 }
@@ -346,6 +358,7 @@ function playing() {
   const logList = el("ol", { class: "log", id: "log" }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
   table.shownLog = table.log.length;
   out.push(el("section", { class: "log-box" }, [el("h2", {}, T("log")), logList]));
+  if (table.you && s.seat !== null && !s.over) out.push(leaveButton());
   queueMicrotask(() => { logList.scrollTop = logList.scrollHeight; });
   return out;
 }
