@@ -34,7 +34,7 @@ def _acting(hand: list[Card], suites: list[list[Card]], seed: int = 4) -> SoonSt
 
 BOTS: list[tuple[str, Agent]] = [
     ("easy-without-slips", make_bot("normal", "soon")),
-    ("hard", make_bot("hard", "soon", iterations=150)),
+    ("hard", make_bot("hard", "soon", iterations=400)),
 ]
 
 

@@ -7,6 +7,7 @@ import random
 import veillee
 from games.soupcons.soupcons_helpers import play, stacked_game
 from veillee.bots import make_bot, play_match
+from veillee.bots.heuristics import rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
 from veillee.games.soupcons import SoupconsState
 from veillee.games.soupcons.actions import Action
@@ -100,10 +101,11 @@ def test_innocent_chooses_the_seat_least_likely_to_hold_a_serpent() -> None:
 
 def test_rollout_is_legal_and_evaluate_splits_by_camp() -> None:
     rng = random.Random(3)
+    rollout = rollout_for("soupcons")
     for seed in range(5):
         state = veillee.new_game("soupcons", 4, 300 + seed, round_cap=20)
         while not state.is_over:
-            action = heuristic.rollout(state, rng)
+            action = rollout(state, rng)
             assert action in state.legal_actions()
             if not state.is_over:
                 values = heuristic.evaluate(state)

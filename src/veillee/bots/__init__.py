@@ -55,8 +55,8 @@ def make_bot(level: str, game: str, *, iterations: int | None = None, seconds: f
         return HeuristicBot(game, name="normal")
     if level == "hard":
         if iterations is None and seconds is None:
-            return ISMCTSBot(iterations=5000, seconds=0.9)
-        return ISMCTSBot(iterations=iterations, seconds=seconds)
+            return ISMCTSBot(game, iterations=5000, seconds=0.9)
+        return ISMCTSBot(game, iterations=iterations, seconds=seconds)
     raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
 
 

@@ -1,24 +1,39 @@
-"""The ``hard`` level: single-observer Information-Set MCTS (Cowling, Powley & Whitehouse, 2012).
+"""The ``hard`` level: single-observer Information-Set MCTS (Cowling, Powley & Whitehouse, 2012), guided by
+the game's ``normal`` policy.
 
-Generic over ``GameState``: it needs only ``determinize``, ``legal_actions``, ``apply``, ``to_act`` and
-``result``. One tree is grown from the acting seat's information set; each iteration
+Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, ``legal_actions``, ``apply``,
+``to_act`` and ``result``. One tree is grown from the acting seat's information set. The search works in
+*batches*: each batch
 
-1. samples a world ``decision.world.determinize(seat, rng)`` (hidden cards and future shuffles resampled),
-2. descends the tree, considering only the children legal in that world, by UCB1 with *availability*
-   counts (a child is judged against how often it could have been chosen, not how often its parent was
-   visited), expanding one untried action,
-3. rolls out with a cheap policy up to ``depth`` decisions,
-4. scores the end with per-seat values, and credits each node with the value of the seat that chose it
-   (multi-player rewards, not a two-player zero-sum sign flip).
+1. samples one world ``decision.world.determinize(seat, rng)`` (hidden cards and future shuffles resampled)
+   and one rollout seed,
+2. runs one iteration for **every** root action on a clone of that same world with that same seed
+   (common random numbers): two moves are then compared on the same hidden cards and the same future
+   draws, so the difference between their values is the move's doing, not the deal's;
+3. below the root, descends by UCB1 with *availability* counts (a child is judged against how often it
+   could have been chosen, not how often its parent was visited), considering only the children legal in
+   that world, down to ``tree_depth`` plies; a new node tries the rollout policy's move first;
+4. rolls out with the game's ``normal`` policy (``veillee.bots.heuristics``, fed the world's view of the
+   seat to act) until the round ends or ``depth`` decisions have been played;
+5. scores the end per seat and credits each node with the value of the seat that chose it (multi-player
+   rewards, not a two-player zero-sum sign flip).
 
-Why depth-capped rollouts: a state is a whole match (SOON: several rounds, thousands of random decisions),
-so a random rollout to the end is both slow and mostly noise. The rollout stops after ``depth`` decisions
-and the game's ``evaluate`` (``veillee.bots.heuristics.<game>``) estimates each seat's chances from public
-scores; a finished match scores ``terminal_values`` (win, plus a little for rank). A game without an
-evaluator falls back to the neutral one and ``GENERIC_DEPTH``-long rollouts.
+The move played is the ``normal`` move unless another root action beats it on evidence: since every root
+action saw the same worlds, the bot compares them pair by pair, world by world, and plays the action whose
+mean gain over the ``normal`` move is highest once ``confidence`` standard errors are taken off, if that is
+still a gain. Search thus overrides the heuristic only where it sees a difference, not the noise of a few
+dozen sampled futures.
+
+Why it is built this way (measured, figures in ``docs/bots.md``): a state is a whole match, and one move
+changes a SOON or Skyjo match's outcome by a few percent at most. Plain ISMCTS (uniform expansion, short
+random or caricature rollouts, most-visited child) could not see such differences within a one-second
+budget and lost to the heuristic it was meant to beat. Heuristic rollouts make the futures plausible,
+stopping at the round's end scores the move where it matters, and common random numbers remove most of
+the deal's noise from the comparison.
 
 Budget: ``iterations`` (deterministic: tests and reproducible tournaments) and/or ``seconds`` (for play;
-results then depend on the machine). The search stops at whichever comes first.
+results then depend on the machine). The budget is checked between batches, so a search always compares
+every root action on the same number of worlds.
 """
 
 from __future__ import annotations
@@ -26,22 +41,37 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
-from veillee.bots.base import Decision
-from veillee.bots.heuristics import Evaluator, Rollout, evaluator_for, rollout_for, terminal_values
+from veillee.bots.base import Decision, choose_uniform
+from veillee.bots.heuristics import (
+    Evaluator,
+    Rollout,
+    evaluator_for,
+    policy_for,
+    rollout_for,
+    round_for,
+    search_depth_for,
+    terminal_values,
+)
 from veillee.core import GameState
 
 __all__ = ["ISMCTSBot", "Node", "search"]
 
 EXPLORATION = 0.7
-"""UCB1's constant; rewards are in [0, 1], and a smaller value than √2 suits short budgets."""
+"""UCB1's constant below the root; rewards are in [0, 1], and a smaller value than √2 suits short budgets."""
+
+
+MIN_WORLDS = 10
+"""Fewer sampled worlds than this say too little to overrule the ``normal`` move."""
 
 
 class Node:
     """Statistics of one action sequence from the root, as the observer sees it."""
 
-    __slots__ = ("available", "children", "reward", "seat", "visits")
+    __slots__ = ("available", "children", "reward", "samples", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -50,6 +80,12 @@ class Node:
         self.visits = 0
         self.available = 1
         self.reward = 0.0
+        self.samples: list[float] = []
+        """At the root's children only: the value of each batch, in order (for paired comparisons)."""
+
+    @property
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
 
 
 def _ucb(child: Node) -> float:
@@ -58,88 +94,152 @@ def _ucb(child: Node) -> float:
     return child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
 
 
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What the search needs to know of a game, looked up once per search."""
+
+    evaluate: Evaluator
+    rollout: Rollout
+    round_of: Callable[[GameState[Any]], Hashable]
+    depth: int
+
+
 def search(
     decision: Decision,
     rng: random.Random,
     *,
     iterations: int | None = 1000,
     seconds: float | None = None,
-    depth: int = 4,
+    depth: int | None = None,
+    tree_depth: int = 1,
 ) -> Node:
-    """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action)."""
+    """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
+
+    ``iterations`` counts rollouts (a batch costs one per root action; at least one batch is run);
+    ``depth`` caps a rollout (default: the game's ``SEARCH_DEPTH``); ``tree_depth`` is how many plies the
+    tree may grow below the root before the rollout policy takes over.
+    """
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
-    evaluate = evaluator_for(decision.game)
-    rollout = rollout_for(decision.game)
+    game = _Game(
+        evaluator_for(decision.game),
+        rollout_for(decision.game),
+        round_for(decision.game),
+        search_depth_for(decision.game) if depth is None else depth,
+    )
     seat = decision.seat
     root = Node(seat)
+    root.children = {action: Node(seat) for action in decision.legal}
     deadline = None if seconds is None else time.perf_counter() + seconds
     done = 0
-    while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
+    while True:
         world = decision.world.determinize(seat, rng)
-        _iterate(root, world, rng, depth, evaluate, rollout)
-        done += 1
+        seed = rng.getrandbits(64)
+        start = game.round_of(world)
+        for action, child in root.children.items():
+            twin = world.clone()
+            twin.apply(action)
+            value = _iterate(child, twin, start, random.Random(seed), tree_depth - 1, game)[seat]
+            child.visits += 1
+            child.reward += value
+            child.samples.append(value)
+        done += len(root.children)
+        root.visits += 1
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
     return root
 
 
 def _iterate(
-    root: Node, world: GameState[Any], rng: random.Random, depth: int, evaluate: Evaluator, rollout: Rollout
-) -> None:
-    node = root
-    path = []
-    while not world.is_over:
+    node: Node, world: GameState[Any], start: Hashable, rng: random.Random, plies: int, game: _Game
+) -> list[float]:
+    """One descent below ``node`` (already applied to ``world``), a rollout until the round ``start`` ends,
+    and the backup; returns the per-seat values so that the caller can credit ``node`` itself."""
+    path: list[Node] = []
+    while plies > 0 and not world.is_over and game.round_of(world) == start:
         legal = world.legal_actions()
         actor = world.to_act
         assert actor is not None
         children = node.children
-        untried = [a for a in legal if a not in children]
         for action in legal:
             child = children.get(action)
             if child is not None:
                 child.available += 1
+        untried = [a for a in legal if a not in children]
         if untried:
-            action = untried[rng.randrange(len(untried))]
+            preferred = game.rollout(world, rng)
+            action = preferred if preferred in untried else choose_uniform(untried, rng)
             node = children[action] = Node(actor)
             world.apply(action)
             path.append(node)
             break
-        best = -1.0
-        chosen = legal[0]
-        for action in legal:
-            score = _ucb(children[action])
-            if score > best:
-                best, chosen = score, action
+        chosen = max(legal, key=lambda a: _ucb(children[a]))
         node = children[chosen]
         world.apply(chosen)
         path.append(node)
+        plies -= 1
     steps = 0
-    while not world.is_over and steps < depth:
-        world.apply(rollout(world, rng))
+    while not world.is_over and steps < game.depth and game.round_of(world) == start:
+        world.apply(game.rollout(world, rng))
         steps += 1
-    values = terminal_values(world) if world.is_over else evaluate(world)
+    values = _values(world, game.evaluate)
     for visited in path:
         visited.visits += 1
         visited.reward += values[visited.seat]
+    return values
+
+
+def _values(world: GameState[Any], evaluate: Evaluator) -> list[float]:
+    """Per-seat values: the result once the match is over, the evaluator's chances before."""
+    return terminal_values(world) if world.is_over else evaluate(world)
 
 
 class ISMCTSBot:
-    """The ``hard`` level: ISMCTS with an iteration and/or time budget.
-
-    The move played is the root's most visited child (robust child), ties broken by ``rng``.
-    """
+    """The ``hard`` level: heuristic-guided ISMCTS with an iteration and/or time budget (see the module
+    docstring). ``confidence`` is how many standard errors of the paired gain a move must clear to be played
+    instead of the ``normal`` move."""
 
     def __init__(
-        self, *, iterations: int | None = 400, seconds: float | None = 0.9, depth: int = 4, name: str = "hard"
+        self,
+        game: str,
+        *,
+        iterations: int | None = 5000,
+        seconds: float | None = 0.9,
+        tree_depth: int = 1,
+        confidence: float = 1.0,
+        name: str = "hard",
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
-        self.depth = depth
+        self.tree_depth = tree_depth
+        self.confidence = confidence
         self.name = name
+        self._policy = policy_for(game)
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
-        root = search(decision, rng, iterations=self.iterations, seconds=self.seconds, depth=self.depth)
-        most = max((child.visits for child in root.children.values()), default=0)
-        best = [a for a in decision.legal if a in root.children and root.children[a].visits == most]
-        return best[rng.randrange(len(best))] if best else decision.legal[rng.randrange(len(decision.legal))]
+        usual = self._policy(decision, rng)
+        root = search(decision, rng, iterations=self.iterations, seconds=self.seconds, tree_depth=self.tree_depth)
+        baseline = root.children[usual].samples
+        if len(baseline) < MIN_WORLDS:
+            return usual
+        best, best_gain = usual, 0.0
+        for action in decision.legal:
+            gain = _lower_bound(root.children[action].samples, baseline, self.confidence)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+
+def _lower_bound(samples: list[float], baseline: list[float], confidence: float) -> float:
+    """The mean paired gain of ``samples`` over ``baseline`` minus ``confidence`` standard errors."""
+    n = len(samples)
+    gains = [a - b for a, b in zip(samples, baseline, strict=True)]
+    mean = sum(gains) / n
+    if n < 2:
+        return mean
+    variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return mean - confidence * math.sqrt(variance / n)

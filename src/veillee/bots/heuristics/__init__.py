@@ -6,8 +6,11 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   actions (and the game package's public constants to interpret them);
 * ``evaluate(world) -> list[float]``: each seat's chances (0..1) in a state that is not over, used by the
   search bot at the end of its depth-capped rollouts. It reads only public information of ``world``;
-* ``rollout(world, rng) -> action``: a cheap policy for the search's rollouts. It runs inside a sampled
-  world (never the true state), so it may read that world's attributes directly, for speed.
+* ``round_of(world) -> Hashable``: which round a sampled world is in; the search's rollouts stop when it
+  changes, since a round's end is where a move's worth shows (default: the whole match is one round);
+* ``SEARCH_DEPTH``: the most decisions a rollout plays before ``evaluate`` judges (default ``GENERIC_DEPTH``).
+
+The search's rollouts play ``choose`` for every seat of the sampled world, fed that world's view.
 
 A game without such a module gets ``generic_choose`` (a one-ply lookahead with short random rollouts on the
 determinized world) and ``neutral_evaluate``: bots then still play it, only less well.
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any, TypeVar
@@ -36,8 +39,9 @@ __all__ = [
     "generic_choose",
     "neutral_evaluate",
     "policy_for",
-    "random_rollout",
     "rollout_for",
+    "round_for",
+    "search_depth_for",
     "terminal_values",
 ]
 
@@ -86,16 +90,38 @@ def evaluator_for(game: str) -> Evaluator:
     return evaluate if evaluate is not None else neutral_evaluate
 
 
-def random_rollout(state: GameState[Any], rng: random.Random) -> Any:
-    """The default rollout policy: a uniformly random legal action."""
-    return choose_uniform(state.legal_actions(), rng)
-
-
 def rollout_for(game: str) -> Rollout:
-    """The game's cheap ``rollout`` policy for search, or the uniformly random one."""
+    """The search's rollout policy on a sampled world: the game's ``choose`` for whoever acts, reading that
+    world's view (a seat of a sampled world knows only what its view says, like a real player), or a
+    uniformly random action for a game with no heuristic."""
     module = _module(game)
-    rollout = getattr(module, "rollout", None) if module is not None else None
-    return rollout if rollout is not None else random_rollout
+    choose = getattr(module, "choose", None) if module is not None else None
+
+    def rollout(world: GameState[Any], rng: random.Random) -> Any:
+        legal = world.legal_actions()
+        if choose is None or len(legal) == 1:
+            return choose_uniform(legal, rng)
+        return choose(world.view(world.to_act), legal, rng)
+
+    return rollout
+
+
+def _whole_match(world: GameState[Any]) -> Hashable:
+    return None
+
+
+def round_for(game: str) -> Callable[[GameState[Any]], Hashable]:
+    """The game's ``round_of``, or one that puts the whole match in one round."""
+    module = _module(game)
+    round_of = getattr(module, "round_of", None) if module is not None else None
+    return round_of if round_of is not None else _whole_match
+
+
+def search_depth_for(game: str) -> int:
+    """The game's ``SEARCH_DEPTH``, or ``GENERIC_DEPTH``."""
+    module = _module(game)
+    depth = getattr(module, "SEARCH_DEPTH", None) if module is not None else None
+    return depth if isinstance(depth, int) else GENERIC_DEPTH
 
 
 def policy_for(game: str) -> Policy:

@@ -20,8 +20,9 @@
 * Tirez trois: keep the card that fits best; discard the others lowest first, so that the next player
   finds the worst one on top.
 
-``rollout`` is a cheap caricature for the search (reads the sampled world directly); ``evaluate`` turns
-public totals and visible grids into each seat's chances.
+For the search: ``evaluate`` turns public totals and visible grids into each seat's chances, and rollouts
+stop at the round's end or after ``SEARCH_DEPTH`` decisions (a Skyjo round is about 150 decisions of
+``choose`` at 70 µs each: whole rounds would leave a one-second search a handful of worlds per move).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from veillee.games.skyjo.cards import VALUE, parse_action_card, parse_game_card
 from veillee.games.skyjo.lines import LINE_SLOTS
 from veillee.games.skyjo.state import SkyjoOptions, SkyjoState
 
-__all__ = ["choose", "evaluate", "rollout"]
+__all__ = ["SEARCH_DEPTH", "choose", "evaluate", "round_of"]
 
 STAR = GameCard.STAR
 A = ActionCard
@@ -447,7 +448,7 @@ def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
 
 # -- search hooks ----------------------------------------------------------------------------------------
 HIDDEN_GUESS = 4.5
-"""A hidden card's worth in rollouts and evaluation (the Action box's mean is about 4.4)."""
+"""A hidden card's worth in evaluation (the Action box's mean is about 4.4)."""
 
 
 def _round_estimate(world: Any, seat: int) -> float:
@@ -476,47 +477,10 @@ def evaluate(state: GameState[Any]) -> list[float]:
     return [w / norm for w in weights]
 
 
-def _worst_slot(grid: list[Any], up: list[bool]) -> tuple[float, int]:
-    worst, where = -99.0, 0
-    for slot in range(12):
-        card = grid[slot]
-        if card is None:
-            continue
-        worth = VALUE[card] if up[slot] else HIDDEN_GUESS
-        if worth > worst:
-            worst, where = worth, slot
-    return worst, where
+SEARCH_DEPTH = 24
+"""Decisions a search rollout plays before ``evaluate`` judges (measured: see ``docs/bots.md``)."""
 
 
-def rollout(state: GameState[Any], rng: random.Random) -> Any:
-    """A cheap policy for the search's rollouts, reading the sampled world directly (no view is built).
-
-    Take a low discard, otherwise draw; put a card over the worst card (hidden ones at the mean) when it is
-    lower, otherwise discard it and reveal; copy lines; pass Star rights; anything else at random.
-    """
-    world = cast(SkyjoState, state)
-    legal = world.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    phase = world.phase
-    seat: int = world.turn
-    if phase == "choose":
-        discard = world.discard
-        if discard and legal[0].kind is Kind.TAKE:
-            worst, _ = _worst_slot(world.grid[seat], world.up[seat])
-            if VALUE[discard[-1]] <= worst - 4:
-                return legal[0]
-        for action in legal:
-            if action.kind is Kind.DRAW:
-                return action
-        return legal[rng.randrange(len(legal))]
-    if phase in ("place", "drawn"):
-        drawn = world.drawn
-        assert drawn is not None  # a card is in hand in these phases
-        worst, where = _worst_slot(world.grid[seat], world.up[seat])
-        if phase == "place" or VALUE[drawn] <= worst - 2 or legal[-1].kind is not Kind.DISCARD:
-            return Action.swap(where)
-        return legal[-1]
-    if phase in ("star", "copy"):
-        return legal[0] if phase == "copy" else legal[-1]
-    return legal[rng.randrange(len(legal))]
+def round_of(state: GameState[Any]) -> int:
+    """The round under way (the search's rollouts stop when it ends)."""
+    return cast(SkyjoState, state).round

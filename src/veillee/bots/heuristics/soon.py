@@ -13,7 +13,8 @@ legal actions. What a sensible player does, and the reasons behind the weights:
 * Discards throw the least useful card, never the number an opponent needs next (they could take it).
 * When asked, give the copy of the other colour than the asker's suite.
 
-``evaluate`` estimates each seat's chances from public totals and suites, for the search bot.
+For the search bot: ``evaluate`` estimates each seat's chances from public totals and suites, and
+rollouts play to the round's end (``round_of``), where a move's worth shows in the round's points.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from veillee.core import JSON, GameState
 from veillee.games.soon import Action, Card, Colour, Kind, SoonState
 from veillee.games.soon.cards import COLOUR, IS_JOKER, IS_NUMBER, VALUE, parse_card
 
-__all__ = ["choose", "evaluate", "suite_estimate"]
+__all__ = ["SEARCH_DEPTH", "choose", "evaluate", "round_of", "suite_estimate"]
 
 COMPLETE = 1000.0
 
@@ -267,55 +268,10 @@ def evaluate(world: GameState[Any]) -> list[float]:
     return [w / norm for w in weights]
 
 
-_KIND_ORDER = {
-    Kind.PLACE: 0,
-    Kind.THIEF: 1,
-    Kind.REPLACE: 3,
-    Kind.EXPLORE: 4,
-    Kind.LIGHTNING: 5,
-    Kind.DISCARD: 6,
-}
+SEARCH_DEPTH = 400
+"""Longer than any round: the search's rollouts play to the round's end."""
 
 
-def rollout(state: GameState[Any], rng: random.Random) -> Any:
-    """A cheap default policy for the search's rollouts: a caricature of ``choose`` that reads the sampled
-    world directly (no view is built), so that a rollout costs little more than a random one.
-
-    Take the discard when it is the next number, place whatever fits, steal, fix a Voleur, ask for the next
-    number, strike an opponent at 6 cards or more, and otherwise discard at random.
-    """
-    world = cast(SoonState, state)
-    legal = world.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    seat: int = world.turn
-    suites: list[list[Card]] = world.suites
-    length = len(suites[seat])
-    phase = world.phase
-    if phase == "start":
-        top = world.discard[-1] if world.discard else None
-        if top is not None and IS_NUMBER[top] and VALUE[top] == length + 1 and legal[1].kind is Kind.TAKE:
-            return legal[1]
-        return legal[0]
-    if phase != "act":
-        return legal[rng.randrange(len(legal))]
-    best_rank = 9
-    best: list[Action] = []
-    for action in legal:
-        kind = action.kind
-        rank = _KIND_ORDER.get(kind, 7)
-        if (
-            (kind is Kind.REPLACE and suites[seat][(action.position or 1) - 1] is not Card.THIEF)
-            or (kind is Kind.EXPLORE and (action.value != length + 1 or action.colour is not None))
-            or (kind is Kind.LIGHTNING and (action.target == seat or len(suites[action.target or 0]) < 6))
-        ):
-            rank = 7
-        elif kind is Kind.PLACE and IS_JOKER[action.card or 0]:
-            rank = 2
-        elif kind is Kind.DISCARD and IS_NUMBER[action.card or 0] and VALUE[action.card or 0] == length + 1:
-            rank = 8
-        if rank < best_rank:
-            best_rank, best = rank, [action]
-        elif rank == best_rank:
-            best.append(action)
-    return best[rng.randrange(len(best))]
+def round_of(state: GameState[Any]) -> int:
+    """The round under way (the search's rollouts stop when it ends)."""
+    return cast(SoonState, state).round

@@ -13,7 +13,8 @@ Reasons behind the scores (``choose`` plays the best legal action; it reads only
   and aims at the leader.
 * Tie-break: add the biggest card that fits, stand when none does.
 
-``evaluate`` gives each seat's chances from public pawn progress, for the search bot.
+``evaluate`` gives each seat's chances from public pawn progress, for the search bot, whose rollouts play
+to the end of the match (about 60 decisions at 12 µs each).
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ from veillee.core import JSON, GameState
 from veillee.games.sorry import Action, Card, Kind
 from veillee.games.sorry.cards import IS_NUMBER, SLIDE_TO, VALUE, parse_card
 
-__all__ = ["choose", "evaluate"]
+__all__ = ["SEARCH_DEPTH", "choose", "evaluate"]
 
 WIN = 1000.0
+SEARCH_DEPTH = 200
+"""Longer than almost every match: the search's rollouts play to the end."""
 _NUMBER_COUNTS = {0: 5, 1: 5, 2: 5, 3: 7, 4: 9, 5: 9, 6: 7, 7: 7, 10: 5}
 
 

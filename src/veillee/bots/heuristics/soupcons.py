@@ -19,7 +19,7 @@
 * Answers: an innocent accepts from a trusted giver and a claim that turns a Night card, and refuses a
   claimed Serpent, a claimed removal or a suspected Serpent; a Serpent does the opposite where it helps.
 
-``rollout`` and ``evaluate`` serve the search; ``evaluate`` reads the camps from the (sampled) world's hands.
+``evaluate`` serves the search; it reads the camps from the (sampled) world's hands.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from veillee.games.soupcons.actions import Action, Kind
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, setup
 from veillee.games.soupcons.state import SoupconsState
 
-__all__ = ["choose", "evaluate", "rollout", "serpent_estimates"]
+__all__ = ["choose", "evaluate", "serpent_estimates"]
 
 WIN = 1000.0
 S = Card.SERPENT
@@ -229,25 +229,3 @@ def evaluate(state: GameState[Any]) -> list[float]:
     innocent = _innocent_chance(world)
     hands = world.hands
     return [1.0 - innocent if S in hand else innocent for hand in hands]
-
-
-def rollout(state: GameState[Any], rng: random.Random) -> Any:
-    """A cheap policy for rollouts, on the sampled world: each giver plays for the camp its hand puts it in
-    (innocent: turn a Night card; Serpent: remove a Day card), announces the truth, and answers accept
-    seven times in ten; receivers are chosen at random."""
-    world = cast(SoupconsState, state)
-    legal = world.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    phase = world.phase
-    if phase == "respond":
-        return legal[0] if rng.random() < 0.7 else legal[1]
-    if phase != "offer":
-        return legal[rng.randrange(len(legal))]
-    hand: list[Card] = world.hands[world.active]
-    table: list[int] = world.table
-    serpent = S in hand
-    wanted = DAY if serpent else NIGHT
-    good = [c for c in hand if c is not S and table[c] == wanted]
-    card = good[rng.randrange(len(good))] if good else hand[rng.randrange(len(hand))]
-    return Action.offer(card, card)
