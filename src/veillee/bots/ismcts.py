@@ -65,7 +65,9 @@ EXPLORATION = 0.7
 
 
 MIN_WORLDS = 10
-"""Fewer sampled worlds than this say too little to overrule the ``normal`` move."""
+"""Fewer sampled worlds than this say too little to overrule the ``normal`` move or drop an action."""
+DROP = 2.0
+"""Standard errors below the leader at which a root action leaves the race."""
 
 
 class Node:
@@ -112,12 +114,19 @@ def search(
     seconds: float | None = None,
     depth: int | None = None,
     tree_depth: int = 1,
+    keep: Any = None,
+    drop: float | None = DROP,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
 
-    ``iterations`` counts rollouts (a batch costs one per root action; at least one batch is run);
-    ``depth`` caps a rollout (default: the game's ``SEARCH_DEPTH``); ``tree_depth`` is how many plies the
-    tree may grow below the root before the rollout policy takes over.
+    ``iterations`` counts rollouts (a batch costs one per root action still in the race; at least one batch
+    is run); ``depth`` caps a rollout (default: the game's ``SEARCH_DEPTH``); ``tree_depth`` is how many
+    plies the tree may grow below the root before the rollout policy takes over.
+
+    Racing: from ``MIN_WORLDS`` batches on, a root action whose paired value is below the leader's by more
+    than ``drop`` standard errors leaves the race (its ``samples`` stop growing), so the budget goes to the
+    moves still in doubt; ``keep`` (the ``normal`` move) never leaves, and the search stops early once it
+    is alone. ``drop=None`` keeps every action to the end.
     """
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
@@ -131,25 +140,40 @@ def search(
     root = Node(seat)
     root.children = {action: Node(seat) for action in decision.legal}
     deadline = None if seconds is None else time.perf_counter() + seconds
+    racing = list(root.children.items())
     done = 0
     while True:
         world = decision.world.determinize(seat, rng)
         seed = rng.getrandbits(64)
         start = game.round_of(world)
-        for action, child in root.children.items():
+        for action, child in racing:
             twin = world.clone()
             twin.apply(action)
             value = _iterate(child, twin, start, random.Random(seed), tree_depth - 1, game)[seat]
             child.visits += 1
             child.reward += value
             child.samples.append(value)
-        done += len(root.children)
+        done += len(racing)
         root.visits += 1
+        if drop is not None and root.visits >= MIN_WORLDS:
+            racing = _race(racing, keep, drop)
+            if len(racing) == 1:
+                break
         if iterations is not None and done >= iterations:
             break
         if deadline is not None and time.perf_counter() >= deadline:
             break
     return root
+
+
+def _race(racing: list[tuple[Any, Node]], keep: Any, drop: float) -> list[tuple[Any, Node]]:
+    """The actions still in the race: every one not clearly below the leader (all have the same worlds)."""
+    _, leader = max(racing, key=lambda item: item[1].mean)
+    return [
+        (action, node)
+        for action, node in racing
+        if action == keep or node is leader or _upper_bound(node.samples, leader.samples, drop) >= 0.0
+    ]
 
 
 def _iterate(
@@ -222,7 +246,14 @@ class ISMCTSBot:
         if len(decision.legal) == 1:
             return decision.legal[0]
         usual = self._policy(decision, rng)
-        root = search(decision, rng, iterations=self.iterations, seconds=self.seconds, tree_depth=self.tree_depth)
+        root = search(
+            decision,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            tree_depth=self.tree_depth,
+            keep=usual,
+        )
         baseline = root.children[usual].samples
         if len(baseline) < MIN_WORLDS:
             return usual
@@ -234,12 +265,24 @@ class ISMCTSBot:
         return best
 
 
-def _lower_bound(samples: list[float], baseline: list[float], confidence: float) -> float:
-    """The mean paired gain of ``samples`` over ``baseline`` minus ``confidence`` standard errors."""
+def _paired(samples: list[float], baseline: list[float]) -> tuple[float, float]:
+    """The mean gain of ``samples`` over the same worlds of ``baseline``, and its standard error."""
     n = len(samples)
-    gains = [a - b for a, b in zip(samples, baseline, strict=True)]
+    gains = [a - b for a, b in zip(samples, baseline[:n], strict=True)]
     mean = sum(gains) / n
     if n < 2:
-        return mean
+        return mean, 0.0
     variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean - confidence * math.sqrt(variance / n)
+    return mean, math.sqrt(variance / n)
+
+
+def _lower_bound(samples: list[float], baseline: list[float], confidence: float) -> float:
+    """The mean paired gain of ``samples`` over ``baseline`` minus ``confidence`` standard errors."""
+    mean, error = _paired(samples, baseline)
+    return mean - confidence * error
+
+
+def _upper_bound(samples: list[float], baseline: list[float], confidence: float) -> float:
+    """The mean paired gain of ``samples`` over ``baseline`` plus ``confidence`` standard errors."""
+    mean, error = _paired(samples, baseline)
+    return mean + confidence * error
