@@ -51,3 +51,23 @@ def test_command_writes_json_csv_and_png(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_command_refuses_unknown_levels(tmp_path: Path) -> None:
     assert main(["tournament", "soon", "--bots", "random,wizard", "--out", str(tmp_path)]) == 2
+
+
+def test_a_field_fills_every_other_seat() -> None:
+    config = TournamentConfig("soupcons", ("random", "normal"), games=3, seed=2, players=3, field="normal")
+    specs = schedule(config)
+    assert [s.seats for s in specs[:3]] == [
+        ("random", "normal (field)", "normal (field)"),
+        ("normal (field)", "random", "normal (field)"),
+        ("normal (field)", "normal (field)", "random"),
+    ]
+    summary, _rows = run_tournament(
+        TournamentConfig("soupcons", ("random",), games=3, seed=2, players=3, options={"round_cap": 20}, field="easy")
+    )
+    lines = {s["bot"]: s["matches"] for s in summary["standings"]}
+    assert lines == {"random": 3, "easy (field)": 6}
+
+
+def test_a_field_must_be_a_level() -> None:
+    with pytest.raises(ValueError, match="levels are"):
+        schedule(TournamentConfig("soupcons", ("random",), games=1, seed=1, players=3, field="wizard"))

@@ -5,7 +5,10 @@ Match ``i`` is fully determined by ``(game, options, seed, i)``: its seats, its 
 (except for time-budgeted ``hard`` bots, whose strength depends on the machine).
 
 Schedule: every group of ``players`` distinct bots plays ``games`` matches; match ``k`` of a group rotates
-the seats by ``k``, so each bot sits in each seat equally often (seat advantage cancels out).
+the seats by ``k``, so each bot sits in each seat equally often (seat advantage cancels out). With a
+``field``, each bot instead plays ``games`` matches alone against the field level in every other seat, its
+seat rotated: the measure that suits games of three or more, where one strong seat among weaker ones is
+what a player meets (the field's seats are reported as one line, ``"<level> (field)"``).
 """
 
 from __future__ import annotations
@@ -48,25 +51,51 @@ class TournamentConfig:
     iterations: int | None = None
     """The ``hard`` bot's iteration budget; ``None`` with ``seconds`` None means the level's default."""
     seconds: float | None = None
+    field: str | None = None
+    """The level of every seat but one (see the module docstring); ``None``: groups of distinct bots."""
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every line of the standings, in order."""
+        return self.bots if self.field is None else (*self.bots, field_label(self.field))
 
 
 @dataclass(frozen=True)
 class MatchSpec:
     index: int
     seats: tuple[str, ...]
-    """The bot level in each seat."""
+    """The label of each seat: a bot level, or ``"<level> (field)"``."""
+
+
+FIELD = " (field)"
+
+
+def field_label(level: str) -> str:
+    return level + FIELD
+
+
+def level_of(label: str) -> str:
+    """The bot level behind a standings label."""
+    return label.removesuffix(FIELD)
 
 
 def schedule(config: TournamentConfig) -> list[MatchSpec]:
     """Every group of ``players`` distinct bots, ``games`` matches each, seats rotated match by match."""
-    for level in config.bots:
+    for level in (*config.bots, *([config.field] if config.field is not None else [])):
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
     if len(set(config.bots)) != len(config.bots):
         raise ValueError("each bot may appear once in --bots")
-    if len(config.bots) < config.players:
-        raise ValueError(f"{config.players} players need at least {config.players} bots")
     specs: list[MatchSpec] = []
+    if config.field is not None:
+        for level in config.bots:
+            for k in range(config.games):
+                seats = [field_label(config.field)] * config.players
+                seats[k % config.players] = level
+                specs.append(MatchSpec(len(specs), tuple(seats)))
+        return specs
+    if len(config.bots) < config.players:
+        raise ValueError(f"{config.players} players need at least {config.players} bots (or a --field)")
     for group in itertools.combinations(config.bots, config.players):
         for k in range(config.games):
             r = k % config.players
@@ -74,7 +103,8 @@ def schedule(config: TournamentConfig) -> list[MatchSpec]:
     return specs
 
 
-def _agent(level: str, config: TournamentConfig) -> Agent:
+def _agent(label: str, config: TournamentConfig) -> Agent:
+    level = level_of(label)
     if level == "hard" and (config.iterations is not None or config.seconds is not None):
         return make_bot("hard", config.game, iterations=config.iterations, seconds=config.seconds)
     return make_bot(level, config.game)
@@ -152,8 +182,8 @@ def summarise(config: TournamentConfig, rows: list[dict[str, Any]]) -> dict[str,
 
     rows = sorted(rows, key=lambda row: row["index"])
     model = PlackettLuce()
-    ratings = {bot: model.rating(name=bot) for bot in config.bots}
-    standings = {bot: Standing(bot) for bot in config.bots}
+    ratings = {bot: model.rating(name=bot) for bot in config.labels}
+    standings = {bot: Standing(bot) for bot in config.labels}
     pairs: dict[tuple[str, str], list[float]] = {}
     for row in rows:
         seats, winners = row["seats"], row["winners"]
@@ -200,7 +230,8 @@ def summarise(config: TournamentConfig, rows: list[dict[str, Any]]) -> dict[str,
         "games_per_group": config.games,
         "hard_budget": {"iterations": config.iterations, "seconds": config.seconds},
         "matches": len(rows),
-        "standings": [standings[bot].to_json() for bot in config.bots],
+        "field": config.field,
+        "standings": [standings[bot].to_json() for bot in config.labels],
         "head_to_head": head_to_head,
     }
 

@@ -33,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--iterations", type=int, default=None, help="hard bot: iterations per move")
     parser.add_argument("--seconds", type=float, default=None, help="hard bot: seconds per move")
+    parser.add_argument(
+        "--field",
+        default=None,
+        help="each bot plays alone against this level in every other seat (for 3+ players), e.g. --field normal",
+    )
     parser.add_argument("--out", default=None, help="output folder (default tournament-<game>/)")
 
 
@@ -52,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
             options=options,
             iterations=args.iterations,
             seconds=args.seconds,
+            field=args.field,
         )
         if args.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs must be at least 1")
