@@ -33,7 +33,8 @@ the deal's noise from the comparison.
 
 Budget: ``iterations`` (deterministic: tests and reproducible tournaments) and/or ``seconds`` (for play;
 results then depend on the machine). The budget is checked between batches, so a search always compares
-every root action on the same number of worlds.
+the actions in the race on the same worlds; a batch that would end after the deadline (judging by the
+last one) is not started.
 """
 
 from __future__ import annotations
@@ -143,6 +144,7 @@ def search(
     racing = list(root.children.items())
     done = 0
     while True:
+        started = time.perf_counter()
         world = decision.world.determinize(seat, rng)
         seed = rng.getrandbits(64)
         start = game.round_of(world)
@@ -161,8 +163,8 @@ def search(
                 break
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+        if deadline is not None and 2 * time.perf_counter() - started >= deadline:
+            break  # the next batch, as long as this one, would end after the deadline
     return root
 
 
