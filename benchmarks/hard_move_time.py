@@ -1,0 +1,57 @@
+"""How long ``hard`` takes to choose a move at its default budget, per game (the target is 1 second).
+
+    python benchmarks/hard_move_time.py [--decisions 30] [--seed 1]
+
+Plays each game (2 players; Soupçons 3) with ``normal`` in every seat and times ``hard`` on the first
+``--decisions`` decisions that offer a real choice. Run it on a quiet machine: the budget is wall-clock
+time, so another busy process on the same core makes every move slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from typing import Any
+
+import veillee
+from veillee.bots import decision_for, make_bot
+
+GAMES: dict[str, dict[str, Any]] = {"soon": {}, "skyjo": {}, "sorry": {}, "soupcons": {"round_cap": 20}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--decisions", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    for game, options in GAMES.items():
+        players = veillee.game_info(game).min_players
+        normal = make_bot("normal", game)
+        hard = make_bot("hard", game)
+        rng = random.Random(args.seed)
+        times: list[float] = []
+        seed = args.seed
+        while len(times) < args.decisions:
+            state = veillee.new_game(game, players, seed, **options)
+            seed += 1
+            while not state.is_over and len(times) < args.decisions:
+                seat = state.to_act
+                assert seat is not None
+                decision = decision_for(state, seat, rng)
+                if len(decision.legal) > 1:
+                    started = time.perf_counter()
+                    hard.act(decision, rng)
+                    times.append(time.perf_counter() - started)
+                state.apply(normal.act(decision, rng))
+        print(
+            f"{game:9} {len(times)} decisions: mean {1000 * statistics.mean(times):6.0f} ms, "
+            f"median {1000 * statistics.median(times):6.0f} ms, slowest {1000 * max(times):6.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
