@@ -125,3 +125,20 @@ def test_view_seat_must_be_a_seat(name: str) -> None:
     for bad in (-1, state.num_players, "0", True):
         with pytest.raises(ValueError):
             state.view(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), CASES)
+def test_determinize_anywhere_for_any_seat(name: str, players: int, variant: dict[str, Any]) -> None:
+    """Issue 20: any seat, acting or waiting, can sample a world at every decision, and play goes on in it."""
+    for k in range(2):
+        state = _new(name, players, variant, BIG_SEED + 31 * k)
+        testing.check_determinize_anywhere(state, random.Random(1000 + k), max_decisions=200_000, every=40)
+
+
+def test_determinize_waiting_seat_with_explorer_question_pending() -> None:
+    """Issue 20's reproduction: seat 4 waits while seat 2 must answer an Explorateur question."""
+    state, rng = veillee.new_game("soon", players=6, seed=9060), random.Random(9060)
+    for _ in range(746):
+        state.apply(rng.choice(state.legal_actions()))
+    world = state.determinize(4, random.Random(9060 * 1_000_003 + 746 * 7))
+    assert world.view(4) == state.view(4)

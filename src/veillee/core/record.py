@@ -13,7 +13,7 @@ from veillee.core.state import RECORD_FORMAT, GameState
 
 __all__ = ["load_record", "replay", "save_record"]
 
-_KEYS = {"format", "game", "players", "options", "seed", "actions", "deck", "meta"}
+_KEYS = {"format", "game", "rules", "players", "options", "seed", "actions", "deck", "meta"}
 """``meta`` is free-form JSON for front-ends (seat names, bot levels); replaying ignores it."""
 
 
@@ -36,6 +36,16 @@ def replay(record: object, registry: Registry) -> GameState[Any]:
     actions = record["actions"]
     if not isinstance(options, dict) or not isinstance(actions, list):
         raise InvalidRecord("'options' must be an object and 'actions' a list")
+    try:
+        info = registry.get(record["game"])
+    except VeilleeError as exc:
+        raise InvalidRecord(str(exc)) from None
+    played = record.get("rules", "1")  # records older than the version field were played under version 1
+    if played != info.version:
+        raise InvalidRecord(
+            f"this {info.title} record was played under rules version {str(played)[:20]}; this veillée plays version "
+            f"{info.version}, so replaying it could give another match: it is refused"
+        )
     try:
         state = registry.new_game(record["game"], record["players"], record["seed"], deck=record.get("deck"), **options)
     except (VeilleeError, TypeError) as exc:

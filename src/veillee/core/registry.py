@@ -9,7 +9,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from veillee.core.data import View
 from veillee.core.errors import InvalidOption, UnknownGame
+from veillee.core.options import OptionSet
 from veillee.core.state import GameState
 
 __all__ = ["GameInfo", "Registry"]
@@ -20,25 +22,61 @@ Factory = Callable[..., GameState[Any]]
 
 @dataclass(frozen=True, kw_only=True)
 class GameInfo:
-    """What front-ends need to know of a game before a match exists."""
+    """A game's declaration: everything front-ends know of it before a match exists, written once in the
+    game's ``__init__.py`` and read by every front-end (``GET /api/games`` serves ``to_json``)."""
 
     name: str
     title: str
     min_players: int
     max_players: int
-    factory: Factory
-    options: Mapping[str, str] = field(default_factory=dict)
-    """Each option's name and a one-line description with its default."""
+    state: type[GameState[Any]] | None = None
+    """The state class: ``state(players, seed, deck, **options)`` starts a match."""
+    factory: Factory | None = None
+    """Transitional: how games not yet declaring ``state`` start a match."""
+    options: OptionSet | Mapping[str, str] = field(default_factory=dict)
+    """The declared options (``veillee.core.options``)."""
+    events: tuple[type, ...] = ()
+    """The game's ``@event`` types (``veillee.core.events``)."""
+    view: type[View] | None = None
+    """The game's typed view class."""
+    constants: Mapping[str, Any] = field(default_factory=dict)
+    """JSON-ready facts that front-ends draw with (suite length, board size, slot names): the browser reads
+    them from here instead of repeating them."""
     presentation: str | None = None
     """The module that puts the game into words for front-ends (``veillee.core.present``)."""
-    version: str = "1"
-    """Bumped whenever a rule, the notation or the action codec changes (records carry the game name)."""
     variants: Sequence[Mapping[str, Any]] = ({},)
     """Option sets the conformance suite and properties cover (the defaults first)."""
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    @property
+    def version(self) -> str:
+        """The rules version (``GameState.rules_version``), which records carry."""
+        return self.state.rules_version if self.state is not None else "1"
+
+    def create(self, players: int, seed: int, deck: Sequence[object] | None, **options: Any) -> GameState[Any]:
+        if self.state is not None:
+            start: Factory = self.state  # every game's state class takes (players, seed, deck, **options)
+            return start(players, seed, deck, **options)
+        assert self.factory is not None
+        return self.factory(players=players, seed=seed, deck=deck, **options)
+
+    def option_set(self) -> OptionSet:
+        """The declared options (transitional: a game still describing them in words gets them listed)."""
+        return self.options if isinstance(self.options, OptionSet) else OptionSet(self.name, ())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "rules_version": self.version,
+            "options": self.option_set().to_json(),
+            "constants": dict(self.constants),
+        }
 
 
 class Registry:
@@ -75,4 +113,4 @@ class Registry:
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidOption(f"seed must be a whole number, not {seed!r}")
-        return info.factory(players=players, seed=seed, deck=deck, **options)
+        return info.create(players, seed, deck, **options)

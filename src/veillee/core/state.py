@@ -7,11 +7,13 @@ than it buys. The base class owns what every game shares, so no game writes it a
 * the legality check of ``apply`` (against the cached legal list: an illegal action raises
   ``IllegalAction`` before anything is touched, so the state is left unchanged);
 * the action history, the record and the integer and JSON codecs;
-* the event log, kept as compact raw tuples and redacted for one seat only when asked (building a dict per
-  event in the hot loop would halve the simulator's speed).
+* the event log: games ``emit`` typed events (``veillee.core.events``), kept as they are and redacted for
+  one seat only when asked (building a dict per event in the hot loop would halve the simulator's speed);
+* the copy (``clone``, ``determinize``), derived from the state class's annotations (``core.copying``);
+* the typed view's JSON form (``view`` is ``seat_view(seat).to_json()``) and the rules version in records.
 
-A game subclasses ``GameState`` and writes ``_legal``, ``_do``, ``_explain``, ``_view``, ``_resample``,
-``_copy``, ``result``, ``_redact`` and the class attributes.
+A game subclasses ``GameState`` and writes ``_legal``, ``_do``, ``_explain``, ``_seat_view``,
+``_resample``, ``result`` and the class attributes ``game_name`` and ``rules_version``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from veillee.core.codec import JSON, Action, ActionCodec
+from veillee.core.copying import copier_for
+from veillee.core.data import View
 from veillee.core.errors import IllegalAction
+from veillee.core.events import redact
 
 __all__ = ["RECORD_FORMAT", "GameState", "RawEvent", "Result"]
 
@@ -87,6 +92,9 @@ class GameState(ABC, Generic[A]):
 
     game_name: ClassVar[str]
     """The registry name (``"soon"``)."""
+    rules_version: ClassVar[str] = "1"
+    """Bumped whenever a rule, the notation or the action codec changes: records carry it, and ``replay``
+    refuses a record of another version rather than replaying it into a different match."""
 
     to_act: int | None
     is_over: bool
@@ -128,18 +136,28 @@ class GameState(ABC, Generic[A]):
     def _explain(self, action: A) -> str:
         """Why ``action`` is illegal now, in words for the player, naming no card they may not see."""
 
-    @abstractmethod
     def _copy(self) -> Self:
-        """A deep-enough copy: nothing mutable may be shared with ``self``."""
+        """A copy sharing nothing mutable with ``self``, derived from the class's annotations."""
+        twin: Self = copier_for(type(self))(self)
+        return twin
 
     def view(self, seat: int | None) -> JSON:
         """Exactly what ``seat`` may know, JSON-ready; ``None`` is a spectator (public information only)."""
         self._require_seat(seat)
         return self._view(seat)
 
-    @abstractmethod
     def _view(self, seat: int | None) -> JSON:
-        """The view of a valid ``seat`` (``view`` has checked it)."""
+        return self._seat_view(seat).to_json()
+
+    def seat_view(self, seat: int | None) -> View:
+        """What ``seat`` may know, as the game's typed view (structured cards, for renderers, heuristics and
+        tensor encoders); ``view`` is its JSON form."""
+        self._require_seat(seat)
+        return self._seat_view(seat)
+
+    def _seat_view(self, seat: int | None) -> View:
+        """The typed view of a valid ``seat`` (``seat_view`` has checked it)."""
+        raise NotImplementedError(f"{type(self).__name__} has no typed view")
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state that ``seat`` cannot tell from this one, for search bots.
@@ -167,9 +185,19 @@ class GameState(ABC, Generic[A]):
     def result(self) -> Result:
         """The final scores, ranks and winners; raises ``ValueError`` while the match is not over."""
 
-    @abstractmethod
     def _redact(self, event: RawEvent, seat: int | None) -> JSON:
         """``event`` as ``seat`` may see it (``None``: a spectator)."""
+        return redact(event, seat)
+
+    def emit(self, event: RawEvent) -> None:
+        """Log ``event`` (an instance of one of the game's ``@event`` types): what the rules call as things
+        happen; front-ends read it redacted through ``events``."""
+        self._log.append(event)
+
+    def raw_events(self, start: int = 0) -> list[RawEvent]:
+        """The events from number ``start`` on, unredacted: the whole truth, for the game's own statistics and
+        for tests. Never send them to a player (``events`` redacts)."""
+        return self._log[start:]
 
     # -- the shared protocol ----------------------------------------------------------------------------
     def legal_actions(self) -> list[A]:
@@ -222,6 +250,7 @@ class GameState(ABC, Generic[A]):
         record: JSON = {
             "format": RECORD_FORMAT,
             "game": self.game_name,
+            "rules": self.rules_version,
             "players": self.num_players,
             "options": dict(self.options),
             "seed": self.seed,

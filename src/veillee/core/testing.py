@@ -21,6 +21,7 @@ __all__ = [
     "check_clone_isolation",
     "check_codec",
     "check_determinize",
+    "check_determinize_anywhere",
     "check_illegal_actions",
     "check_playout",
     "check_replay",
@@ -214,3 +215,30 @@ def check_resamples(state: State, rng: random.Random, *, samples: int = 30) -> N
         worlds = [state.determinize(seat, rng).zones() for _ in range(samples)]
         changed = any({name: list(map(str, world[name])) for name in hidden} != truth for world in worlds)
         _check(changed, f"determinize({seat}) never changed the hidden zones {hidden} in {samples} samples")
+
+
+def check_determinize_anywhere(state: State, rng: random.Random, *, max_decisions: int, every: int = 25) -> None:
+    """At every decision of a random playout, ``determinize`` for a random seat (acting or waiting) succeeds,
+    keeps that seat's view, and gives a world where play goes on: one legal action applies at once, and every
+    ``every`` decisions the world is played to its very end."""
+    steps = 0
+    while not state.is_over:
+        _check(steps < max_decisions, f"no end after {max_decisions} decisions")
+        seat = rng.randrange(state.num_players)
+        try:
+            world = state.determinize(seat, rng)
+        except Exception as exc:
+            raise AssertionError(f"determinize({seat}) failed at decision {steps}: {exc!r}") from exc
+        _check(world.view(seat) == state.view(seat), f"determinize({seat}) changed its view at decision {steps}")
+        legal = world.legal_actions()
+        _check(bool(legal), f"the world sampled for seat {seat} at decision {steps} has no legal action")
+        world.apply(rng.choice(legal))
+        if steps % every == 0:
+            moves = 0
+            while not world.is_over:
+                _check(moves < max_decisions, f"the world sampled at decision {steps} never ends")
+                world.apply(rng.choice(world.legal_actions()))
+                moves += 1
+            world.result()
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1

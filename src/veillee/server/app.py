@@ -92,16 +92,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.5) -> FastAPI:
     @app.get("/api/games", summary="The games, their player counts and options; the bot levels")
     async def games() -> dict[str, Any]:
         return {
-            "games": [
-                {
-                    "name": name,
-                    "title": (info := veillee.game_info(name)).title,
-                    "min_players": info.min_players,
-                    "max_players": info.max_players,
-                    "options": dict(info.options),
-                }
-                for name in veillee.game_names()
-            ],
+            "games": [veillee.game_info(name).to_json() for name in veillee.game_names()],
             "bot_levels": list(bots.LEVELS),
         }
 
