@@ -168,3 +168,37 @@ def test_an_unannotated_attribute_cannot_be_copied_silently() -> None:
     table.extra = [1]  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="extra"):
         copier_for(Table)(table)
+
+
+class Seen(NamedTuple):
+    who: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class RichView(View):
+    game_name = "rich"
+    seat: int | None
+    hand: tuple[Card, ...] | None
+    piles: tuple[tuple[Card, ...], ...]
+    last: Seen | None
+    totals: tuple[int, ...]
+    phase: str
+
+
+def _parse_card(text: object) -> Card:
+    if not isinstance(text, str):
+        raise TypeError(text)
+    return Card[text.upper()]
+
+
+Card.from_json = staticmethod(_parse_card)  # type: ignore[attr-defined]
+
+
+def test_views_read_back_from_their_json() -> None:
+    view = RichView(1, (Card.ACE,), ((), (Card.KING, Card.ACE)), Seen(0, Card.KING), (3, 4), "draw")
+    assert RichView.from_json(view.to_json()) == view
+    spectator = RichView(None, None, (), None, (), "end")
+    assert RichView.from_json(spectator.to_json()) == spectator
+    with pytest.raises(ValueError):
+        RichView.from_json({"game": "other"})

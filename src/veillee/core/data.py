@@ -16,14 +16,17 @@ The rules for a value:
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, Self, Union, get_args, get_origin, get_type_hints
 
 from veillee.core.codec import JSON
 
-__all__ = ["View", "to_json"]
+__all__ = ["View", "from_json", "to_json"]
 
 _SCALARS = (type(None), bool, int, float, str)
 
@@ -48,6 +51,75 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"no JSON form for {type(value).__name__} {value!r}")
 
 
+def from_json(hint: Any, data: Any) -> Any:
+    """The value of type ``hint`` whose JSON form is ``data``: the inverse of ``to_json``, derived from type
+    annotations, so that a front-end holding only the wire form (a browser, or a server process relaying
+    another's messages) reads the same typed view as one holding the state.
+
+    Enums are read back through their ``from_json`` classmethod when they define one (cards parse their
+    notation), else by value; dataclasses and ``NamedTuple``s field by field. Raises ``ValueError`` or
+    ``TypeError`` on data that does not fit.
+    """
+    if hint is Any or (data is None and _allows_none(hint)):
+        return data
+    origin = get_origin(hint)
+    args = get_args(hint)
+    if origin in (Union, types.UnionType):
+        for arg in args:
+            if arg is not type(None):
+                try:
+                    return from_json(arg, data)
+                except (TypeError, ValueError, KeyError):
+                    continue
+        raise ValueError(f"{data!r} fits none of {hint}")
+    if origin is typing.Literal:
+        if data in args:
+            return data
+        raise ValueError(f"{data!r} is not one of {args}")
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json(args[0], item) for item in data)
+        return tuple(from_json(arg, item) for arg, item in zip(args, data, strict=True))
+    if origin is list:
+        return [from_json(args[0] if args else Any, item) for item in data]
+    if origin is dict:
+        key, value = args or (Any, Any)
+        return {from_json(key, k) if key is not str else k: from_json(value, v) for k, v in data.items()}
+    if isinstance(hint, type):
+        if issubclass(hint, Enum):
+            parse: Callable[[Any], Any] | None = getattr(hint, "from_json", None)
+            return parse(data) if parse is not None else hint(data)
+        if hint in (int, str, bool, float):
+            if type(data) is hint or (hint is float and type(data) is int):
+                return data
+            raise TypeError(f"{data!r} is not a {hint.__name__}")
+        reader: Callable[[Any], Any] | None = getattr(hint, "from_json", None)
+        if reader is not None:
+            return reader(data)
+        hints = _field_hints(hint)  # type: ignore[arg-type]  # mypy: classes are hashable
+        if hints is not None:
+            return hint(**{name: from_json(field_hint, data.get(name)) for name, field_hint in hints.items()})
+    raise TypeError(f"cannot read {hint!r} from JSON")
+
+
+def _allows_none(hint: Any) -> bool:
+    return hint is None or hint is type(None) or type(None) in get_args(hint)
+
+
+@cache
+def _field_hints(cls: Any) -> dict[str, Any] | None:
+    """The constructor fields of a dataclass or ``NamedTuple`` with their types, or ``None``."""
+    if not isinstance(cls, type):
+        return None
+    if dataclasses.is_dataclass(cls):
+        hints = get_type_hints(cls)
+        return {f.name: hints[f.name] for f in dataclasses.fields(cls) if f.init}
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        hints = get_type_hints(cls)
+        return {name: hints[name] for name in cls._fields}
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """Base of every game's typed view: exactly what one seat may know, as structured values.
@@ -65,3 +137,13 @@ class View:
         for f in dataclasses.fields(self):
             out[f.name] = to_json(getattr(self, f.name))
         return out
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        """The view whose JSON form is ``data`` (what a front-end receives on the wire)."""
+        if not isinstance(data, dict) or data.get("game") != cls.game_name:
+            raise ValueError(f"not a {cls.game_name} view")
+        hints = _field_hints(cls)  # type: ignore[arg-type]  # mypy: classes are hashable
+        assert hints is not None
+        view: Self = cls(**{name: from_json(hint, data.get(name)) for name, hint in hints.items()})
+        return view

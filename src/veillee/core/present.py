@@ -15,8 +15,9 @@ import re
 from typing import Any, Protocol
 
 from veillee.core.codec import JSON
+from veillee.core.data import View
 
-__all__ = ["GenericPresentation", "Presentation", "load_presentation", "plain"]
+__all__ = ["GenericPresentation", "Presentation", "load_presentation", "plain", "presentable"]
 
 
 class Presentation(Protocol):
@@ -55,6 +56,13 @@ class GenericPresentation:
 
     def narrate(self, event: JSON, viewer: int | None, names: list[str], lang: str) -> str:
         return json.dumps(event, ensure_ascii=False)
+
+
+def presentable(view_type: type[View] | None, view: JSON) -> Any:
+    """What a game's presentation reads: its typed view, read back from the wire form, so that a front-end
+    holding only a message (a browser, a server process relaying another's) presents exactly what one
+    holding the state would. A game without a typed view is presented from its JSON."""
+    return view if view_type is None else view_type.from_json(view)
 
 
 def load_presentation(module: str | None) -> Presentation:

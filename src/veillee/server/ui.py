@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket
 
 import veillee
 from veillee.core import GameState
-from veillee.core.present import GenericPresentation, Presentation, load_presentation
+from veillee.core.present import GenericPresentation, Presentation, load_presentation, presentable
 from veillee.server.hub import Connection
 from veillee.server.messages import ServiceError
 from veillee.server.tables import Table
@@ -79,7 +79,7 @@ def present(table: Table, message: dict[str, Any], lang: str) -> dict[str, Any]:
     shown = _presentation(table.game)
     generic = isinstance(shown, GenericPresentation)
     names = _names(table)
-    view = message["view"]
+    view = presentable(veillee.game_info(table.game).view, message["view"])
     seat = message["seat"]
     codec = _codec_state(table.game, table.players, json.dumps(table.options, sort_keys=True))
     menu: list[list[str]] = []
