@@ -12,6 +12,8 @@ const GAME_OPTIONS = {
 };
 const app = document.getElementById("app");
 let games = [];
+// the games' declarations (GET /api/games): options, constants; the drawings read ctx.game.constants
+const gameInfo = (name) => games.find((g) => g.name === name);
 let table = null; // the state of the table page
 let rulesGame = null;
 
@@ -345,7 +347,7 @@ function playing() {
   const board = el("section", { class: "board", id: "board" });
   if (table.drawing) {
     try {
-      board.append(table.drawing.draw({ view: s.view, seat: s.seat, legal: mine ? s.legal : [], names: who, lang: lang(), T, el, markup, offer, pending: table.pending, seats: table.info.seats, fresh: freshness() }));
+      board.append(table.drawing.draw({ view: s.view, seat: s.seat, legal: mine ? s.legal : [], names: who, lang: lang(), T, el, markup, offer, pending: table.pending, seats: table.info.seats, fresh: freshness(), game: gameInfo(table.info.game) }));
     } catch (err) { console.error(err); }
   }
   const text = el("details", { class: "screen", open: !table.drawing }, [el("summary", {}, T("text_view")), ...p.screen.map((l) => el("div", { class: "line" }, markup(l)))]);
