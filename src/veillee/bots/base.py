@@ -31,19 +31,38 @@ class Decision:
     """The registry name of the game (heuristics are looked up by it)."""
     seat: int
     """The acting seat."""
-    view: JSON
-    """``state.view(seat)``: exactly what this seat may know, JSON-ready."""
+    seat_view: Any
+    """``state.seat_view(seat)``: exactly what this seat may know, as the game's immutable typed view (the
+    JSON view for a game without one)."""
     legal: tuple[Any, ...]
     """The legal actions, in the game's deterministic order."""
-    world: GameState[Any]
-    """A determinized state: consistent with ``view``, every hidden card resampled, no log of the truth.
+    sampled: GameState[Any] | None = None
+    """The determinized world, present when the agent asked for one (``Agent.needs_world``)."""
 
-    Search bots sample more worlds with ``world.determinize(seat, rng)``.
-    """
+    @property
+    def view(self) -> JSON:
+        """The seat's view as JSON (derived from the typed view, which shares nothing with the state)."""
+        view = self.seat_view
+        return view if isinstance(view, dict) else view.to_json()
+
+    @property
+    def world(self) -> GameState[Any]:
+        """A determinized state: consistent with the view, every hidden card resampled, no log of the truth.
+
+        Search bots sample more worlds with ``world.determinize(seat, rng)``. Sampling costs much more than a
+        random or heuristic move, so the driver builds it only for agents whose ``needs_world`` is true.
+        """
+        if self.sampled is None:
+            raise RuntimeError("this decision has no world: the agent's needs_world is false")
+        return self.sampled
 
 
 class Agent(Protocol):
-    """Anything that can take a seat: ``act`` returns one of ``decision.legal``."""
+    """Anything that can take a seat: ``act`` returns one of ``decision.legal``.
+
+    An agent may set ``needs_world = False`` (a class attribute) when it never reads ``decision.world``: the
+    driver then skips sampling one, which is most of a fast bot's cost. Agents without it get a world.
+    """
 
     @property
     def name(self) -> str:
@@ -59,6 +78,7 @@ class RandomBot:
     """The ``random`` level: a uniformly random legal action (the baseline every other level must beat)."""
 
     name = "random"
+    needs_world = False
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         return rng.choice(decision.legal)

@@ -150,6 +150,14 @@ class Match:
         self._check_seat(seat)
         return self._state.view(seat)
 
+    def seat_view(self, seat: int) -> Any:
+        """The seat's typed view (an immutable value), or its JSON view for a game without a typed one."""
+        self._check_seat(seat)
+        try:
+            return self._state.seat_view(seat)
+        except NotImplementedError:
+            return self._state.view(seat)
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act (public: who acts and what they may do is theirs to know)."""
         return self._state.legal_actions()

@@ -13,17 +13,17 @@ import random
 from functools import lru_cache
 
 from veillee.bots import LEVELS, Agent, Decision, make_bot
+from veillee.bots.driver import needs_world
 from veillee.core import JSON
 from veillee.core.match import Match
 
 __all__ = ["LEVELS", "decide", "prepare"]
 
 
-def prepare(match: Match, seat: int, rng: random.Random) -> Decision:
-    """Gather, on the event loop, what the bot at ``seat`` may use."""
-    view = match.view(seat)
-    world = match.determinize(seat, rng)
-    return Decision(match.game_name, seat, view, tuple(match.legal_actions()), world)
+def prepare(match: Match, seat: int, rng: random.Random, level: str) -> Decision:
+    """Gather, on the event loop, what the bot at ``seat`` may use (a world only for a bot that needs one)."""
+    world = match.determinize(seat, rng) if needs_world(_bot(level, match.game_name)) else None
+    return Decision(match.game_name, seat, match.seat_view(seat), tuple(match.legal_actions()), world)
 
 
 @lru_cache(maxsize=64)

@@ -394,7 +394,7 @@ class TableService:
                 return
             version = match.version
             rng = random.Random(derive_seed(table.seed, "server-bot", seat, version))
-            decision = bots.prepare(match, seat, rng)
+            decision = bots.prepare(match, seat, rng, level)
             try:
                 action = await asyncio.to_thread(bots.decide, decision, level, rng)
             except Exception:  # a bot bug must not stall the table: play a random legal action instead

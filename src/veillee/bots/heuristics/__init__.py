@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from veillee.bots.base import Decision, choose_uniform
+from veillee.bots.driver import typed_view
 from veillee.core import JSON, GameState
 
 _A = TypeVar("_A")
@@ -101,7 +102,7 @@ def rollout_for(game: str) -> Rollout:
         legal = world.legal_actions()
         if choose is None or len(legal) == 1:
             return choose_uniform(legal, rng)
-        return choose(world.view(world.to_act), legal, rng)
+        return choose(typed_view(world, world.to_act), legal, rng)
 
     return rollout
 
@@ -132,7 +133,7 @@ def policy_for(game: str) -> Policy:
         return generic_choose
 
     def policy(decision: Decision, rng: random.Random) -> Any:
-        return choose(decision.view, decision.legal, rng)
+        return choose(decision.seat_view, decision.legal, rng)
 
     return policy
 
@@ -178,6 +179,7 @@ class HeuristicBot:
         self.name = name
         self.mistakes = mistakes
         self._policy = policy_for(game)
+        self.needs_world = self._policy is generic_choose
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
