@@ -1,0 +1,44 @@
+"""Checking an action index given by a learner: what every environment does before touching the state.
+
+Environments take actions as integers (the game's codec index). A wrong one raises a clear error and
+changes nothing: a bool, a float or anything that is not a whole number (``InvalidAction``), a number out of
+``range(num_distinct_actions)`` (``InvalidAction``), or a legal-looking number masked out now
+(``IllegalAction``, with the game's own explanation).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from veillee.core import GameState, IllegalAction, InvalidAction
+
+__all__ = ["apply_index", "legal_mask"]
+
+
+def apply_index(state: GameState[Any], action: object) -> Any:
+    """Apply the game action numbered ``action`` to ``state`` and return it; raises (changing nothing) if
+    ``action`` is not a whole number in range, or not legal now."""
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        action = action.item()
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise InvalidAction(f"an action must be a whole number (the action index), not {type(action).__name__}")
+    number = int(action)
+    size = state.num_distinct_actions
+    if not 0 <= number < size:
+        raise InvalidAction(f"action {number} is out of range: {state.game_name} actions are 0 to {size - 1}")
+    chosen = state.action_from_index(number)
+    try:
+        state.apply(chosen)
+    except IllegalAction as exc:
+        raise IllegalAction(f"action {number} ({chosen}) is not legal now: {exc}") from None
+    return chosen
+
+
+def legal_mask(state: GameState[Any], out: np.ndarray[Any, Any]) -> None:
+    """Set ``out[i] = 1`` for every legal action index ``i`` of ``state`` (``out`` starts at zero)."""
+    legal = state.legal_actions()
+    if legal:
+        index = state.codec.index
+        out[[index(a) for a in legal]] = 1

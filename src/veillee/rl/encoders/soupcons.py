@@ -1,0 +1,190 @@
+"""Soupçons' observation: phase, seats, the seat's hand and dealt cards, Portes, the Nuit/Jour table, the
+offer under way, and the public history summarised per seat plus the latest exchanges in full.
+
+The view holds the whole history (what a player at the table remembers); a fixed-length vector keeps, per
+relative seat, the claims it announced and accepted, the offers it refused and the cards that passed between
+it and the observer (known to the observer only), and the last ``players`` exchanges in detail. Read from
+the seat's view (``docs/rl.md`` shows the layout block by block).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from veillee.core import GameState
+from veillee.games.soupcons.cards import NOTATION, Card, setup
+from veillee.rl.encoders.base import Encoder, Layout, scaled
+
+__all__ = ["SoupconsEncoder"]
+
+KINDS = len(Card)
+PHASES = ("choose", "offer", "respond", "over")
+SIDES = ("night", "day", "removed")
+EFFECTS = ("day", "removed", "nothing")
+CAMPS = ("serpents", "no-serpent", "draw")
+CLAIMS = 3
+_INDEX = {text: i for i, text in enumerate(NOTATION)}
+
+
+class SoupconsEncoder(Encoder):
+    game = "soupcons"
+
+    def build(self, layout: Layout) -> None:
+        n = self.players
+        material = setup(n)
+        self.top = material.top
+        self.copies = [1.0] * KINDS
+        self.copies[Card.SERPENT] = float(material.serpents)
+        self.cap = float(self.options.get("round_cap") or 20)
+        self.recent = n
+        k = KINDS
+        self.o_phase = layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_to_act = layout.add("to_act", n + 1, "relative seat to act (last entry: nobody, game over)")
+        self.o_active = layout.add("active", n, "relative seat holding three cards")
+        self.o_first = layout.add("first_player", n, "relative seat left of the dealer")
+        self.o_round = layout.add("round", 1, "round / round cap (20 without one; clipped)")
+        self.o_hand = layout.add("hand", k, "own hand: count per kind (Masques 0-9, Serpent) / copies")
+        self.o_dealt = layout.add("dealt", k, "the cards the seat was dealt, same encoding")
+        self.o_sizes = layout.add("hand_sizes", n, "cards in each relative seat's hand / 3")
+        self.o_doors = layout.add("doors", n, "1 while the relative seat's Porte is open")
+        self.o_table = layout.add("table", (self.top, 3), "per Nuit/Jour value 1..top: one-hot night, day, removed")
+        self.o_counts = layout.add("table_counts", 2, "Night cards left / top, table cards left / top")
+        self.o_offer = layout.add(
+            "offer",
+            1 + 2 * n + 2 + 3 * k,
+            "offer under way: flag, giver (n), receiver (n), refused / 2, pending flag, claim one-hot (k), "
+            "own refused cards (k, giver only), own offered card one-hot (k, giver only)",
+        )
+        self.o_claimed = layout.add("claimed", (n, k), "per relative seat: claims it announced, per kind / 5")
+        self.o_accepted = layout.add("accepted", (n, k), "per relative seat: claims it accepted, per kind / 3")
+        self.o_refusals = layout.add("refusals", n, "per relative seat: offers it refused / 10")
+        self.o_from = layout.add("received_from", (n, k), "cards the observer accepted from each relative seat")
+        self.o_to = layout.add("given_to", (n, k), "cards each relative seat accepted from the observer")
+        self.per_exchange = 1 + 2 * n + CLAIMS * k + 2 + len(EFFECTS) + k
+        self.o_recent = layout.add(
+            "recent",
+            (self.recent, self.per_exchange),
+            "the last exchanges, newest first: present, giver (n), receiver (n), claims in order (3 × k), done, "
+            "forced, effect (day, removed, nothing), accepted card one-hot (k, if the observer knows it)",
+        )
+        self.o_camp = layout.add("camp", len(CAMPS), "how the game ended: " + ", ".join(CAMPS))
+
+    def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
+        v = state.view(seat)
+        n = self.players
+        k = KINDS
+        app_i, app_v = idx.append, val.append
+
+        def one(i: int) -> None:
+            app_i(i)
+            app_v(1.0)
+
+        def rel(p: int) -> int:
+            return (p - seat) % n
+
+        def cards(texts: list[str], offset: int) -> None:
+            counts = [0] * k
+            for text in texts:
+                counts[_INDEX[text]] += 1
+            for kind, count in enumerate(counts):
+                if count:
+                    app_i(offset + kind)
+                    app_v(count / self.copies[kind])
+
+        one(self.o_phase + PHASES.index(v["phase"]))
+        to_act = v["to_act"]
+        one(self.o_to_act + (n if to_act is None else rel(to_act)))
+        one(self.o_active + rel(v["active"]))
+        one(self.o_first + rel(v["first_player"]))
+        app_i(self.o_round)
+        app_v(scaled(v["round"], self.cap))
+        cards(v["hand"], self.o_hand)
+        cards(v["dealt"], self.o_dealt)
+        for p, size in enumerate(v["hand_sizes"]):
+            app_i(self.o_sizes + rel(p))
+            app_v(size / 3)
+        for p, door in enumerate(v["doors"]):
+            if door == "open":
+                one(self.o_doors + rel(p))
+        for value, side in v["table"].items():
+            one(self.o_table + (int(value) - 1) * 3 + SIDES.index(side))
+        app_i(self.o_counts)
+        app_v(v["night_cards"] / self.top)
+        app_i(self.o_counts + 1)
+        app_v(v["table_cards"] / self.top)
+        offer = v["offer"]
+        if offer is not None:
+            base = self.o_offer
+            one(base)
+            one(base + 1 + rel(offer["giver"]))
+            one(base + 1 + n + rel(offer["receiver"]))
+            app_i(base + 1 + 2 * n)
+            app_v(offer["refused"] / 2)
+            if offer["pending"]:
+                one(base + 2 + 2 * n)
+            base += 3 + 2 * n
+            if offer["claim"] is not None:
+                one(base + _INDEX[offer["claim"]])
+            if "refused_cards" in offer:
+                cards(offer["refused_cards"], base + k)
+                if offer["offered_card"] is not None:
+                    one(base + 2 * k + _INDEX[offer["offered_card"]])
+        claimed = [0] * (n * k)
+        accepted = [0] * (n * k)
+        refusals = [0] * n
+        received = [0] * (n * k)
+        given = [0] * (n * k)
+        exchanges = v["exchanges"]
+        for ex in exchanges:
+            giver, receiver, claims = rel(ex["giver"]), rel(ex["receiver"]), ex["claims"]
+            for claim in claims:
+                claimed[giver * k + _INDEX[claim]] += 1
+            if ex["done"]:
+                refusals[receiver] += len(claims) - 1
+                accepted[receiver * k + _INDEX[claims[-1]]] += 1
+                card = ex.get("card")
+                if card is not None:
+                    if receiver == 0:
+                        received[giver * k + _INDEX[card]] += 1
+                    else:
+                        given[receiver * k + _INDEX[card]] += 1
+            else:
+                refusals[receiver] += len(claims) - (1 if v["offer"]["pending"] else 0)
+        for i in range(n * k):
+            if claimed[i]:
+                app_i(self.o_claimed + i)
+                app_v(scaled(claimed[i], 5))
+            if accepted[i]:
+                app_i(self.o_accepted + i)
+                app_v(scaled(accepted[i], 3))
+            if received[i]:
+                app_i(self.o_from + i)
+                app_v(scaled(received[i], 3))
+            if given[i]:
+                app_i(self.o_to + i)
+                app_v(scaled(given[i], 3))
+        for p in range(n):
+            if refusals[p]:
+                app_i(self.o_refusals + p)
+                app_v(scaled(refusals[p], 10))
+        for slot, ex in enumerate(reversed(exchanges[-self.recent :])):
+            base = self.o_recent + slot * self.per_exchange
+            one(base)
+            one(base + 1 + rel(ex["giver"]))
+            one(base + 1 + n + rel(ex["receiver"]))
+            base += 1 + 2 * n
+            for c, claim in enumerate(ex["claims"][:CLAIMS]):
+                one(base + c * k + _INDEX[claim])
+            base += CLAIMS * k
+            if ex["done"]:
+                one(base)
+            if ex["forced"]:
+                one(base + 1)
+            if ex["effect"] is not None:
+                one(base + 2 + EFFECTS.index(ex["effect"]))
+            card = ex.get("card")
+            if card is not None:
+                one(base + 2 + len(EFFECTS) + _INDEX[card])
+        camp = v["camp"]
+        if camp is not None:
+            one(self.o_camp + CAMPS.index(camp))
