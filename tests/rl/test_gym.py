@@ -115,3 +115,28 @@ def test_render_ansi_shows_the_learners_screen() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and "Your hand" in text
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("skyjo", {"target": 1}), ("sorry", {}), ("soon", {"length": "express"})]
+)
+def test_margin_shaping_pays_the_score_margin_in_the_games_direction(game: str, options: dict[str, object]) -> None:
+    for seed in range(3):
+        env = gym_env(game, 2, opponents="random", reward="margin", margin_scale=1000, **options)
+        env.reset(seed=seed)
+        env.action_space.seed(seed)
+        while True:
+            _, reward, terminated, _, info = env.step(env.action_space.sample())
+            if terminated:
+                break
+        result = env.state.result()
+        own, other = result.scores
+        lower_wins = game == "skyjo"
+        expected = ((other - own) if lower_wins else (own - other)) / 1000
+        assert reward == pytest.approx(expected)
+        assert info["return"] == result.returns[0]
+        assert (reward > 0) == (result.ranks[0] < result.ranks[1]) or own == other
+    with pytest.raises(ValueError, match="reward"):
+        gym_env("sorry", 2, reward="score")
+    with pytest.raises(ValueError, match="margin_scale"):
+        gym_env("sorry", 2, reward="margin", margin_scale=0)

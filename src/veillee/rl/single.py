@@ -7,8 +7,12 @@ same driver as everywhere (``veillee.bots.decision_for``).
 
 Observations are ``observe(state, seat)`` (``Box(-1, 1)``); actions are the game's action indices
 (``Discrete(num_distinct_actions)``); ``action_masks()`` gives the legal ones as MaskablePPO expects. The
-reward is 0 until the end of the match, then the learner's return (1.0 for a win, shared or not, else 0.0);
-no shaping. ``max_steps`` (optional) truncates a match after that many learner decisions.
+reward is 0 until the end of the match, then the learner's return (1.0 for a win, shared or not, else 0.0),
+which ``info["return"]`` repeats at the end. Shaping, off by default: ``reward="margin"`` pays instead the
+learner's final score margin over the other seats' mean, in the game's direction (positive is better, for
+games where the lower score wins too), divided by ``margin_scale`` and clipped into [-1, 1]: a denser signal
+that still ranks outcomes as the scores do. ``max_steps`` (optional) truncates a match after that many
+learner decisions.
 
 ``action_space.sample()`` draws a legal action of the decision under way (uniformly), so that tools that
 sample the action space (Gymnasium's ``check_env``) play legal moves; pass a mask to sample from it instead.
@@ -35,7 +39,7 @@ from gymnasium import spaces
 import veillee
 from veillee.bots import LEVELS, Agent, decision_for, make_bot
 from veillee.bots.driver import needs_world
-from veillee.core import GameState, IllegalAction, derive_seed
+from veillee.core import GameState, IllegalAction, Result, derive_seed
 from veillee.core.present import load_presentation, plain, presentable
 from veillee.rl.actions import apply_index, legal_mask
 from veillee.rl.encoders import Vector, encoder_for
@@ -88,8 +92,14 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
         render_mode: str | None = None,
         max_steps: int | None = None,
         illegal: str = "raise",
+        reward: str = "return",
+        margin_scale: float = 20.0,
         **options: Any,
     ) -> None:
+        if reward not in ("return", "margin"):
+            raise ValueError(f"reward must be 'return' or 'margin', not {reward!r}")
+        if isinstance(margin_scale, bool) or not isinstance(margin_scale, int | float) or not margin_scale > 0:
+            raise ValueError(f"margin_scale must be a positive number, not {margin_scale!r}")
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -106,6 +116,8 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.illegal = illegal
+        self.reward_mode = reward
+        self.margin_scale = float(margin_scale)
         self._forfeit = False
         self.agents = _opponents(game, players, seat, opponents)
         self.encoder = encoder_for(game, players, probe.options)
@@ -146,7 +158,9 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
         self._play_opponents()
         observation = self.encoder.encode(state, self.seat)
         if state.is_over:
-            return observation, float(state.result().returns[self.seat]), True, False, {}
+            result = state.result()
+            won = float(result.returns[self.seat])
+            return observation, self._final_reward(result, won), True, False, {"return": won}
         return observation, 0.0, False, self._truncated(), {}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -175,6 +189,15 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
         legal_mask(state, mask)
         return mask
 
+    def _final_reward(self, result: Result, won: float) -> float:
+        if self.reward_mode == "return":
+            return won
+        scores = result.scores
+        direction = _direction(result)
+        others = [s for seat, s in enumerate(scores) if seat != self.seat]
+        margin = direction * (scores[self.seat] - sum(others) / len(others)) / self.margin_scale
+        return max(-1.0, min(1.0, margin))
+
     def _truncated(self) -> bool:
         return self.max_steps is not None and self._steps >= self.max_steps
 
@@ -192,6 +215,16 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
+
+
+def _direction(result: Result) -> float:
+    """+1.0 if a higher score ranks better in this game, -1.0 if a lower one does (read from the result;
+    when every seat ties, the margin is 0 either way)."""
+    order = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
+    best, worst = order[0], order[-1]
+    if result.ranks[best] == result.ranks[worst]:
+        return 1.0
+    return 1.0 if result.scores[best] > result.scores[worst] else -1.0
 
 
 def _opponents(
