@@ -113,9 +113,11 @@ def plot(curve: list[tuple[int, float, str]], path: Path, window: int) -> None:
             continue
         steps = np.array([s for s, _ in points])
         won = np.array([w for _, w in points])
-        k = max(1, min(window, len(won)))
-        rolling = np.convolve(won, np.ones(k) / k, mode="valid")
-        ax.plot(steps[k - 1 :], rolling, color=colour, label=f"vs {phase} (rolling mean of {k} rounds)")
+        k = max(1, min(window, len(won) // 5 or 1))
+        sums = np.cumsum(np.insert(won, 0, 0.0))
+        counts = np.minimum(np.arange(1, len(won) + 1), k)
+        rolling = (sums[1:] - sums[np.arange(1, len(won) + 1) - counts]) / counts
+        ax.plot(steps, rolling, color=colour, label=f"vs {phase} (mean of the last {k} rounds)")
     ax.set_xlabel("training steps (learner decisions)")
     ax.set_ylabel("rounds won")
     ax.set_ylim(0, 1)
