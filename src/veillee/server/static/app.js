@@ -1,7 +1,7 @@
 // veillée in the browser: the home page (create a table) and the table page (join, wait, play).
-// No rule lives here: the page offers exactly the server's legal actions, labelled by the menu paths the
-// server computes in Python (``present.menu``), and draws the seat's own view (the only one it ever holds).
-import { el, markup, T, lang, setLang, menuEntries, toast, announce } from "./common.js";
+// No rule lives here: the page offers exactly the server's legal actions, in the menu the server folds in
+// Python (``present.menu``, the terminal's tree), and draws the seat's own view (the only one it ever holds).
+import { el, markup, T, lang, setLang, toast, announce } from "./common.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const GAME_OPTIONS = {
@@ -174,7 +174,7 @@ async function openTable(id) {
   app.dataset.page = "table";
   const answer = await fetch(`/api/tables/${id}`);
   if (!answer.ok) { app.replaceChildren(el("p", { class: "card-panel" }, T("no_table"))); return; }
-  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, prefix: [], drawing: null, seen: new Set() };
+  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, path: [], drawing: null, seen: new Set() };
   rulesGame = table.info.game;
   const url = DRAWINGS[table.info.game];
   if (url) import(url).then((m) => { table.drawing = m; renderTable(); }).catch(() => {});
@@ -211,7 +211,7 @@ function onMessage(m) {
     if (table.state && m.version < table.state.version) return;
     table.log.length = Math.min(table.log.length, m.events_start); // a snapshot (events_start 0) replaces the log
     table.log.push(...m.present.log);
-    if (!table.state || m.version !== table.state.version) { table.prefix = []; table.only = null; }
+    if (!table.state || m.version !== table.state.version) { table.path = []; table.only = null; }
     table.state = m;
     table.pending = null;
     table.deadline = m.turn_left == null ? null : Date.now() + m.turn_left * 1000;
@@ -230,20 +230,27 @@ function act(index) {
   if (!s || table.pending !== null || index == null) return;
   table.pending = index;
   table.ws.send(JSON.stringify({ type: "act", action: s.legal[index], version: s.version, ref: index }));
-  table.prefix = [];
+  table.path = [];
   table.only = null;
   renderTable();
 }
 
-// Several legal actions for one clicked thing: open the menu on them (their shared path prefix).
+// Several legal actions for one clicked thing: open the deepest entry of the menu holding them all, showing
+// only them. The menu itself is folded by the server (``present.menu``, the terminal's tree).
 function offer(indexes) {
   if (!indexes.length) return;
   if (indexes.length === 1) return act(indexes[0]);
-  const paths = indexes.map((i) => table.state.present.menu[i]);
-  let prefix = paths[0];
-  for (const p of paths) { let k = 0; while (k < prefix.length && k < p.length - 1 && p[k] === prefix[k]) k++; prefix = prefix.slice(0, k); }
-  table.prefix = prefix;
-  table.only = new Set(indexes);
+  const want = new Set(indexes);
+  const path = [];
+  let entries = table.state.present.menu;
+  for (;;) {
+    const holding = entries.filter((e) => e.actions.some((i) => want.has(i)));
+    if (holding.length !== 1 || holding[0].action !== null) break;
+    path.push(holding[0].label);
+    entries = holding[0].entries;
+  }
+  table.path = path;
+  table.only = want;
   renderTable();
   const first = document.querySelector(".menu button");
   if (first) first.focus();
@@ -257,7 +264,7 @@ function renderTable() {
   if (!table) return;
   // nothing shown changed: keep the page as it is (a click in progress must not land on a replaced button)
   const s = table.state;
-  const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.prefix,
+  const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.path,
     [...(table.only || [])], table.pending, table.online, table.you, table.rematch, lang(),
     // the game's drawing loads late; the lobby does not show it, so its arrival must not re-render the join form
     table.info && table.info.status !== "lobby" && Boolean(table.drawing)]);
@@ -372,25 +379,34 @@ function freshness() {
   return (key) => { now.add(key); const fresh = seen.size > 0 && !seen.has(key); queueMicrotask(() => seen.add(key)); return fresh; };
 }
 
+// The entries under the opened path (labels of the sub-menus opened, in order), restricted to ``only``.
+function menuEntries(s) {
+  let entries = s.present.menu;
+  for (const label of table.path) {
+    const next = entries.find((e) => e.action === null && e.label === label);
+    if (!next) return s.present.menu;
+    entries = next.entries;
+  }
+  return table.only ? entries.filter((e) => e.actions.some((i) => table.only.has(i))) : entries;
+}
+
 function menu(s) {
-  const paths = s.present.menu;
-  const only = table.prefix.length || table.only ? table.only : null;
-  const idx = paths.map((_, i) => i).filter((i) => !only || only.has(i));
-  const entries = menuEntries(idx.map((i) => paths[i]), idx, table.prefix);
+  const entries = menuEntries(s);
   const list = el("div", { class: "menu", id: "menu", role: "group", "aria-label": T("choices") });
   entries.forEach((entry, n) => {
     const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", ...markup(entry.label)];
     const b = el("button", { type: "button", class: entry.action !== null ? "choice" : "choice sub", disabled: table.pending !== null, "data-index": entry.action ?? "" }, label);
     b.onclick = () => {
       if (entry.action !== null) act(entry.action);
-      else { table.prefix = entry.prefix; table.only = only; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
+      else { table.path = [...table.path, entry.label]; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
     };
     list.append(b);
   });
-  if (table.prefix.length || table.only) {
-    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.prefix = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
+  if (table.path.length || table.only) {
+    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.path = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
   }
-  return el("section", { class: "choices" }, [el("h2", {}, table.prefix.length ? markup(table.prefix.join(" › ")) : T("choose")), list]);
+  const heading = table.path.map((label) => label.replace(/ …$/, "")).join(" › ");
+  return el("section", { class: "choices" }, [el("h2", {}, heading ? markup(heading) : T("choose")), list]);
 }
 
 function results(s) {
@@ -427,7 +443,7 @@ document.addEventListener("keydown", (e) => {
   if (!table || e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
   const buttons = [...document.querySelectorAll(".menu button.choice")];
   if (/^[1-9]$/.test(e.key) && buttons[Number(e.key) - 1]) buttons[Number(e.key) - 1].click();
-  else if (e.key === "Escape" && (table.prefix.length || table.only)) { table.prefix = []; table.only = null; renderTable(); }
+  else if (e.key === "Escape" && (table.path.length || table.only)) { table.path = []; table.only = null; renderTable(); }
 });
 
 function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }

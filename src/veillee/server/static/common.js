@@ -1,4 +1,4 @@
-// Small helpers shared by the page and the game drawings: elements, style tags, texts, menus.
+// Small helpers shared by the page and the game drawings: elements, style tags, texts.
 
 export function el(tag, attrs = {}, children = []) {
   const svg = ["svg", "rect", "circle", "path", "text", "g", "line", "polygon"].includes(tag);
@@ -37,35 +37,6 @@ export function markup(text) {
   if (last < text.length) push(document.createTextNode(text.slice(last)));
   while (stack.length) { const [, parent] = stack.pop(); parent.push(...current); current = parent; }
   return current;
-}
-
-// The menu under ``prefix``, as the terminal builds it: shared prefixes become sub-menus, and a chain of
-// single choices is folded into one entry.
-export function menuEntries(paths, actions, prefix) {
-  const below = [];
-  paths.forEach((path, i) => {
-    if (prefix.every((p, k) => path[k] === p) && path.length > prefix.length) below.push([path.slice(prefix.length), actions[i]]);
-  });
-  const order = [];
-  const groups = new Map();
-  for (const [rest, action] of below) {
-    if (!groups.has(rest[0])) { order.push(rest[0]); groups.set(rest[0], []); }
-    groups.get(rest[0]).push([rest, action]);
-  }
-  return order.map((head) => {
-    const members = groups.get(head);
-    const parts = [head];
-    let opened = [...prefix, head];
-    while (members.length > 1 && members.every(([rest]) => rest.length > parts.length)) {
-      const next = new Set(members.map(([rest]) => rest[parts.length]));
-      if (next.size !== 1) break;
-      const step = members[0][0][parts.length];
-      parts.push(step);
-      opened = [...opened, step];
-    }
-    if (members.length === 1) return { label: members[0][0].join(" › "), prefix: opened, action: members[0][1] };
-    return { label: parts.join(" › ") + " …", prefix: opened, action: null };
-  });
 }
 
 const TEXTS = {
