@@ -4,12 +4,6 @@
 import { el, markup, T, lang, setLang, toast, announce } from "./common.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
-const GAME_OPTIONS = {
-  soon: [["length", ["express", "classic", "endurance"], "express"]],
-  skyjo: [["rules", ["action", "classic"], "action"], ["target", ["30", "60", "100"], "100"]],
-  sorry: [["long_game", ["false", "true"], "false"]],
-  soupcons: [],
-};
 const app = document.getElementById("app");
 let games = [];
 // the games' declarations (GET /api/games): options, constants; the drawings read ctx.game.constants
@@ -105,14 +99,16 @@ function renderHome() {
         return el("li", {}, sel);
       }));
     }
-    countSel.onchange = seatRows;
+    countSel.onchange = () => { seatRows(); optionRows(); };
     seatRows();
     playersBox.replaceChildren(el("label", {}, [T("players"), countSel]), list);
-    optionsBox.replaceChildren(...(GAME_OPTIONS[g.name] || []).map(([key, values, dflt]) => {
-      const s = el("select", { "data-option": key }, values.map((v) => el("option", { value: v }, T(`opt_${key}_${v}`, v))));
-      s.value = dflt;
-      return el("label", {}, [T(`opt_${key}`, key), s]);
-    }));
+    function optionRows() {
+      const controls = (g.options || []).map((o) => optionControl(o, Number(countSel.value)));
+      const main = controls.filter((c, i) => !g.options[i].advanced);
+      const more = controls.filter((c, i) => g.options[i].advanced);
+      optionsBox.replaceChildren(...main, ...(more.length ? [el("details", { class: "more-options" }, [el("summary", {}, T("more_options")), ...more])] : []));
+    }
+    optionRows();
   }
   gameSel.onchange = fill;
   fill();
@@ -120,11 +116,10 @@ function renderHome() {
     e.preventDefault();
     const g = gameSel.value;
     const options = {};
-    for (const s of optionsBox.querySelectorAll("[data-option]")) {
-      const v = s.value;
-      options[s.dataset.option] = v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v;
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const value = optionValue(input);
+      if (value !== undefined) options[input.dataset.option] = value;
     }
-    if (g === "soupcons") options.round_cap = 6;
     localStorage.setItem("veillee-name", name.value.trim());
     localStorage.setItem("veillee-home", JSON.stringify({ game: g }));
     const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null };
@@ -445,6 +440,38 @@ document.addEventListener("keydown", (e) => {
   if (/^[1-9]$/.test(e.key) && buttons[Number(e.key) - 1]) buttons[Number(e.key) - 1].click();
   else if (e.key === "Escape" && (table.path.length || table.only)) { table.path = []; table.only = null; renderTable(); }
 });
+
+// A form control built from a game's declared option (GET /api/games): the server validates with the same
+// declaration, so the page repeats no option list, range or default.
+function optionControl(o, players) {
+  const label = (o.label && o.label[lang()]) || o.name;
+  const attrs = { "data-option": o.name, "data-kind": o.kind, title: o.help };
+  let input;
+  if (o.kind === "bool") {
+    input = el("input", { ...attrs, type: "checkbox" });
+    input.checked = Boolean(o.default);
+    return el("label", { class: "option-check" }, [input, label]);
+  }
+  if (o.kind === "choice") {
+    const names = (o.choice_labels && o.choice_labels[lang()]) || {};
+    input = el("select", attrs, o.choices.map((c) => el("option", { value: c }, names[c] || c)));
+    input.value = o.default;
+  } else if (o.kind === "seat") {
+    input = el("select", attrs, [el("option", { value: "" }, "—"), ...range(0, players).map((k) => el("option", { value: k }, `${T("seat")} ${k + 1}`))]);
+    input.value = "";
+  } else {
+    input = el("input", { ...attrs, type: "number", min: o.minimum, max: o.maximum, step: 1, placeholder: o.nullable ? "—" : "" });
+    input.value = o.default === null ? "" : String(o.default);
+  }
+  return el("label", {}, [label, input]);
+}
+
+// The value a control holds: undefined leaves the option to its default.
+function optionValue(input) {
+  if (input.dataset.kind === "bool") return input.checked;
+  if (input.value === "") return input.dataset.kind === "seat" ? undefined : null;
+  return input.dataset.kind === "choice" ? input.value : Number(input.value);
+}
 
 function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }
 
