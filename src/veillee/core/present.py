@@ -23,7 +23,7 @@ __all__ = ["GenericPresentation", "MenuEntry", "Presentation", "fold_menu", "loa
 
 
 class Presentation(Protocol):
-    """What a game's ``render`` module offers to the terminal (and later the web) front-end."""
+    """What a game's ``render`` module offers to the terminal and the browser (through the server)."""
 
     STYLES: dict[str, str]
     """Markup tag -> a rich style (``{"day": "bold yellow"}``)."""
