@@ -8,6 +8,7 @@ from veillee.games.soon.actions import Action, Kind
 from veillee.games.soon.cards import Card, Colour
 from veillee.games.soon.events import EVENTS
 from veillee.games.soon.options import OPTIONS, Length
+from veillee.games.soon.render import SPECIAL_NAMES
 from veillee.games.soon.rules import Phase
 from veillee.games.soon.scoring import SUITE_LENGTH
 from veillee.games.soon.state import SoonState
@@ -24,7 +25,7 @@ GAME = GameInfo(
     options=OPTIONS,
     events=EVENTS,
     view=SoonView,
-    constants={"suite_length": SUITE_LENGTH},
+    constants={"suite_length": SUITE_LENGTH, "special_names": SPECIAL_NAMES},
     presentation="veillee.games.soon.render",
     variants=({}, {"speed": True}, {"length": "express", "joker_replaces_thief": False}),
 )

@@ -14,7 +14,7 @@ from veillee.games.soon.actions import Action
 from veillee.games.soon.cards import Card
 from veillee.games.soon.view import SoonView
 
-__all__ = ["STYLES", "SUMMARY", "choice_path", "narrate", "render", "screen"]
+__all__ = ["SPECIAL_NAMES", "STYLES", "SUMMARY", "choice_path", "narrate", "render", "screen"]
 
 STYLES = {"day": "bold dark_orange", "night": "bold bright_blue", "special": "bold magenta", "me": "bold green"}
 
@@ -47,7 +47,7 @@ SUMMARY = {
     ),
 }
 
-_SPECIAL_NAMES = {
+SPECIAL_NAMES = {
     "fr": {"EXPLORER": "Explorateur", "LIGHTNING": "Foudre", "THIEF": "Voleur"},
     "en": {"EXPLORER": "Explorer", "LIGHTNING": "Lightning", "THIEF": "Thief"},
 }
@@ -59,7 +59,6 @@ _WORDS = {
         "goal": "objectif",
         "points": "pts",
         "hand": "main",
-        "known": "connues",
         "suite": "suite",
         "you": "toi",
         "finished": "a fini",
@@ -78,7 +77,6 @@ _WORDS = {
         "goal": "goal",
         "points": "pts",
         "hand": "hand",
-        "known": "known",
         "suite": "suite",
         "you": "you",
         "finished": "finished",
@@ -99,7 +97,7 @@ def card(text: str | Card, lang: str = "en") -> str:
     if text[0] in "DN" and len(text) == 2:
         style, symbol = ("day", "☀") if text[0] == "D" else ("night", "☾")
         return f"[{style}]{symbol}{text[1]}[/{style}]"
-    return f"[special]{_SPECIAL_NAMES[lang].get(text, text)}[/special]"
+    return f"[special]{SPECIAL_NAMES[lang].get(text, text)}[/special]"
 
 
 def _cards(cards: Sequence[str | Card], lang: str) -> str:
@@ -126,10 +124,11 @@ def screen(view: SoonView, names: list[str], lang: str) -> list[str]:
         who = f"[me]{names[seat]}[/me]" if seat == me else names[seat]
         flags = " ★" if view.finisher == seat else ""
         known = view.known_in_hand[seat]
-        known_text = f" ({w['known']} {_cards(known, lang)})" if known and seat != me else ""
+        size = view.hand_sizes[seat]
+        # cards known to be in another hand show face up, the others as backs (short enough for 78 columns)
+        hand = f"{_cards(known, lang)}{' ▯' * (size - len(known))}" if known and seat != me else str(size)
         lines.append(
-            f"{who}{flags}: {view.totals[seat]} {w['points']} · {w['hand']} {view.hand_sizes[seat]}"
-            f"{known_text} · {w['suite']} {_cards(suite, lang)}"
+            f"{who}{flags}: {view.totals[seat]} {w['points']} · {w['hand']} {hand} · {w['suite']} {_cards(suite, lang)}"
         )
     ask = view.ask
     if ask:
