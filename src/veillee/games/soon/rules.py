@@ -65,6 +65,11 @@ class Ask:
     colour: str | None
 
 
+_event = tuple.__new__
+"""Builds an event (a ``NamedTuple``) from the tuple of its fields in C, skipping ``NamedTuple``'s own
+constructor, a Python function: used for the events of nearly every decision (the simulator's hot path)."""
+
+
 HAND_SIZE = 3
 SPEED_HAND_SIZE = 4
 LAST_JOKER_POSITION = 7
@@ -160,18 +165,12 @@ def _act_actions(state: SoonState) -> list[Action]:
     replace: list[Action] = []
     special: list[Action] = []
     for card in hand:
-        if IS_NUMBER[card]:
-            value = VALUE[card]
-            if value == length + 1:
-                place.append(PLACE[card])
-            elif value <= length:
-                replace.append(REPLACE[card, value])
-        elif IS_JOKER[card]:
-            if length < LAST_JOKER_POSITION:
-                place.append(PLACE[card])
-            for position in range(1, min(length, LAST_JOKER_POSITION) + 1):
-                if suite[position - 1] is not Card.THIEF or state.opts.joker_replaces_thief:
-                    replace.append(REPLACE[card, position])
+        if card < FIRST_SPECIAL_ACTION_CARD:  # a Number card or a Joker
+            placed, replaced = _OWN_SUITE_MOVES[card][length]
+            place += placed
+            if replaced and IS_JOKER[card] and not state.opts.joker_replaces_thief and Card.THIEF in suite:
+                replaced = tuple(a for a in replaced if suite[a.position - 1] is not Card.THIEF)  # type: ignore[operator]
+            replace += replaced
         elif card is Card.LIGHTNING:
             special.extend(_lightning_actions(state))
         elif card is Card.THIEF:
@@ -179,6 +178,25 @@ def _act_actions(state: SoonState) -> list[Action]:
         else:
             special.extend(_explore_actions(state, seat, length))
     return place + replace + special + [DISCARD[card] for card in hand]
+
+
+def _own_suite_moves(card: Card, length: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Where ``card`` (a Number card or a Joker) may go in a suite of ``length`` cards (R5.1, R5.2, rulings 3
+    and 9), before the option ``joker_replaces_thief`` is applied."""
+    if IS_NUMBER[card]:
+        value = VALUE[card]
+        if value == length + 1:
+            return (PLACE[card],), ()
+        return (), ((REPLACE[card, value],) if value <= length else ())
+    placed = (PLACE[card],) if length < LAST_JOKER_POSITION else ()
+    return placed, tuple(REPLACE[card, p] for p in range(1, min(length, LAST_JOKER_POSITION) + 1))
+
+
+FIRST_SPECIAL_ACTION_CARD = Card.EXPLORER
+_OWN_SUITE_MOVES = tuple(
+    tuple(_own_suite_moves(Card(card), length) for length in range(SUITE_LENGTH + 1)) for card in range(Card.EXPLORER)
+)
+"""``_OWN_SUITE_MOVES[card][length]``: the place and replace actions of a Number card or a Joker, computed once."""
 
 
 def _protected(state: SoonState, seat: int) -> bool:
@@ -219,6 +237,14 @@ def matches(card: Card, value: int, colour: str | None) -> bool:
     return IS_NUMBER[card] and VALUE[card] == value and (colour is None or COLOUR[card] == colour)
 
 
+_ASKED: dict[tuple[int, str | None], tuple[Card, ...]] = {
+    (value, colour): tuple(card for card in NUMBERS if matches(card, value, colour))
+    for value in range(1, 9)
+    for colour in (None, "day", "night")
+}
+"""The Number cards that answer each Explorateur question (value, colour)."""
+
+
 def _matching(state: SoonState) -> list[Card]:
     ask = state.ask
     assert ask is not None
@@ -231,13 +257,13 @@ def apply(state: SoonState, action: Action) -> None:
     kind = action.kind
     seat = state.turn
     if kind is Kind.DRAW:
-        state.emit(ev.Draw(seat, draw_card(state, seat)))
+        state.emit(_event(ev.Draw, (seat, draw_card(state, seat))))
         state.phase = Phase.ACT
     elif kind is Kind.TAKE:
         taken = state.discard.pop()
         state.hands[seat].append(taken)
         state.known[seat].append(taken)
-        state.emit(ev.Take(seat, taken))
+        state.emit(_event(ev.Take, (seat, taken)))
         state.phase = Phase.ACT
     elif kind is Kind.RENEW:
         _renew(state, seat, action.card)
@@ -252,10 +278,10 @@ def apply(state: SoonState, action: Action) -> None:
         _from_hand(state, seat, card)
         if kind is Kind.PLACE:
             state.suites[seat].append(card)
-            state.emit(ev.Place(seat, card))
+            state.emit(_event(ev.Place, (seat, card)))
         elif kind is Kind.DISCARD:
             state.discard.append(card)
-            state.emit(ev.Discard(seat, card))
+            state.emit(_event(ev.Discard, (seat, card)))
         elif kind is Kind.REPLACE:
             _replace(state, seat, card, action.position)
         elif kind is Kind.LIGHTNING:
@@ -329,7 +355,7 @@ def _replace(state: SoonState, seat: int, card: Card, position: int | None) -> N
     old = suite[position - 1]
     suite[position - 1] = card
     state.discard.append(old)
-    state.emit(ev.Replace(seat, card, position, old))
+    state.emit(_event(ev.Replace, (seat, card, position, old)))
 
 
 def _lightning(state: SoonState, seat: int, target: int | None) -> None:
@@ -353,7 +379,8 @@ def _thief(state: SoonState, seat: int, target: int | None) -> None:
 
 
 def _explore(state: SoonState, seat: int, action: Action) -> None:
-    """Explorateur: discarded, then the asked player answers truthfully (R7.2, rulings 6–8).
+    """Explorateur: discarded, then the asked player answers truthfully (R7.2, rulings 6–8); a « no » is
+    remembered by the whole table (Ruling 34).
 
     Whenever the asked player holds a matching card, they decide which one to give, even when there is one
     choice: otherwise the pause before a second-colour choice would tell everyone what they hold.
@@ -368,8 +395,8 @@ def _explore(state: SoonState, seat: int, action: Action) -> None:
         state.phase = Phase.GIVE
         state.to_act = action.target
     else:
-        asked = {number for number in NUMBERS if matches(number, action.value, colour)}
-        state.lacks[action.target] = tuple(sorted(asked.union(state.lacks[action.target])))
+        lacks = state.lacks[action.target]
+        state.lacks[action.target] = tuple(sorted({*lacks, *_ASKED[action.value, colour]}))
         state.ask = None
         end_turn(state)
 
