@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -33,8 +34,7 @@ def test_present_follows_each_state_in_the_asked_language(game: str, tmp_path: P
                 assert message is not None
                 present = message["present"]
                 assert present["lang"] == "fr" and present["names"][:2] == ["Alice", "Bob"]
-                assert len(present["menu"]) == len(message["legal"])
-                assert all(isinstance(p, list) and p and all(isinstance(x, str) for x in p) for p in present["menu"])
+                assert sorted(_leaves(present["menu"])) == list(range(len(message["legal"])))
                 assert len(present["log"]) == len(message["events"])
                 if message["over"]:
                     break
@@ -61,3 +61,14 @@ def test_rules_and_pages(tmp_path: Path) -> None:
         page = httpx.get(f"{server.http}/tables/abc", timeout=10)
         assert page.status_code == 200 and "/static/app.js" in page.text
         assert httpx.get(f"{server.http}/static/games/soon.js", timeout=10).status_code == 200
+
+
+def _leaves(entries: list[dict[str, Any]]) -> list[int]:
+    """The action indexes the folded menu plays, each entry labelled and holding what lies below it."""
+    found: list[int] = []
+    for entry in entries:
+        assert isinstance(entry["label"], str) and entry["label"].strip()
+        below = [entry["action"]] if entry["action"] is not None else _leaves(entry["entries"])
+        assert sorted(below) == sorted(entry["actions"])
+        found += below
+    return found

@@ -80,8 +80,15 @@ def create_table(page: Any, base: str, game: str, name: str, seats: list[str], o
     page.select_option("#players", str(len(seats) + 1))
     for number, who in enumerate(seats, start=1):
         page.select_option(f"[data-seat='{number}']", who)
-    for key, value in options.items():
-        page.select_option(f"[data-option='{key}']", value)
+    for key, value in options.items():  # the form is built from the game's declared options
+        control = page.locator(f"[data-option='{key}']")
+        kind = control.get_attribute("data-kind")
+        if kind == "bool":
+            control.set_checked(value == "true")
+        elif kind in ("int",):
+            control.fill(value)
+        else:
+            control.select_option(value)
     page.click("#create")
     page.wait_for_url("**/tables/*")
     page.wait_for_selector("#share-link")

@@ -1,7 +1,8 @@
 """What a bot is: an agent that gets one seat's knowledge and returns one action.
 
-The same ``Agent`` protocol serves bots now and people later (the terminal and the server will wrap a human
-as an agent), so that every front-end drives a match the same way (``veillee.bots.driver``).
+Every bot is an ``Agent``: simulations, tournaments, the terminal and the server all hand it a ``Decision``
+and apply the action it returns, so a level plays the same everywhere. People choose through their front-end
+(a menu in the terminal, the browser's table), from the same legal actions.
 
 A ``Decision`` carries only what the acting seat may know: its view, its legal actions and a *determinized*
 world (a full state sampled from that seat's knowledge, holding no reference to the true state). The RNG is

@@ -1,8 +1,8 @@
 """The match driver: asks each seat's agent for its decisions, giving it only what that seat may know.
 
-Bots, and later people in the terminal and on the server, are all agents driven here, so "a bot never sees
-a hidden card" is a property of one function (``decision_for``) that a test checks, not a promise each bot
-makes. Each decision the driver builds:
+Every bot gets its decisions from ``decision_for`` (simulations, tournaments, the terminal) or from the
+server's ``prepare``, which builds the same ``Decision``, so "a bot never sees a hidden card" is a property
+of the decision that a test checks, not a promise each bot makes. Each decision the driver builds:
 
 * the seat's typed view (an immutable value, so it shares nothing with the state);
 * its ``legal_actions()`` (immutable action values);

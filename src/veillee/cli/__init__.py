@@ -1,1 +1,1 @@
-"""Command-line front-ends: simulate, replay (and later play, tournament, serve)."""
+"""The ``veillee`` command: games, play, simulate, replay, tournament, serve."""

@@ -26,7 +26,7 @@ from veillee.bots import LEVELS, choose
 from veillee.cli.options import add_game_arguments, parse_options
 from veillee.cli.texts import TEXTS
 from veillee.core import GameState, derive_seed, load_record, save_record
-from veillee.core.present import Presentation, load_presentation
+from veillee.core.present import Presentation, fold_menu, load_presentation
 
 NAME = "play"
 HELP = "play a match in the terminal against bots, or several people at one screen"
@@ -214,7 +214,7 @@ def _turn(table: Table, seat: int) -> None:
     screen = table.present.screen(view, table.names, table.lang)
     legal = state.legal_actions()
     paths = [table.present.choice_path(action, view, table.names, table.lang) for action in legal]
-    menu = len(_menu(legal, paths, ()))
+    menu = len(fold_menu(paths))
     table.console.rule(f"[me]{table.names[seat]}[/me] — {table.t('your_turn')}")
     _show_events(table, seat, limit=max(2, min(6, SCREEN_LINES - 3 - len(screen) - menu)))
     for line in screen:
@@ -224,13 +224,14 @@ def _turn(table: Table, seat: int) -> None:
 
 
 def _choose(table: Table, legal: list[Any], paths: list[tuple[str, ...]]) -> Any:
-    """Walk the menu built from the actions' paths until one action is chosen."""
-    depth_prefix: tuple[str, ...] = ()
+    """Walk the menu folded from the actions' paths (``fold_menu``, as the browser does) until one action is
+    chosen."""
+    top = fold_menu(paths)
+    entries = top
     while True:
-        entries = _menu(legal, paths, depth_prefix)
-        for number, (label, _, _) in enumerate(entries, start=1):
-            table.console.print(f" [bold]{number:2d}[/bold]. {label}")
-        hint = table.t("hint_back") if depth_prefix else table.t("hint")
+        for number, entry in enumerate(entries, start=1):
+            table.console.print(f" [bold]{number:2d}[/bold]. {entry.label}")
+        hint = table.t("hint_back") if entries is not top else table.t("hint")
         answer = _read(table, hint).strip().lower()
         if not answer:
             continue
@@ -243,56 +244,16 @@ def _choose(table: Table, legal: list[Any], paths: list[tuple[str, ...]]) -> Any
             continue
         if answer in TEXTS[table.lang]["cmd_quit"].split():
             raise Quit
-        if answer == "0" and depth_prefix:
-            depth_prefix = ()
+        if answer == "0" and entries is not top:
+            entries = top
             continue
         if not answer.isdigit() or not 1 <= int(answer) <= len(entries):
             table.console.print(f"[red]{table.t('bad_choice', n=len(entries))}[/red]")
             continue
-        _, prefix, action = entries[int(answer) - 1]
-        if action is not None:
-            return action
-        depth_prefix = prefix
-
-
-def _menu(
-    legal: list[Any], paths: list[tuple[str, ...]], prefix: tuple[str, ...]
-) -> list[tuple[str, tuple[str, ...], Any]]:
-    """The entries under ``prefix``: (label, the prefix it opens, or the action it plays).
-
-    A chain of single choices is folded into one entry (« Play the Lightning › on Bob »), so a person never
-    opens a menu of one item.
-    """
-    below = [
-        (path[len(prefix) :], action)
-        for path, action in zip(paths, legal, strict=True)
-        if path[: len(prefix)] == prefix
-    ]
-    order: list[str] = []
-    groups: dict[str, list[tuple[tuple[str, ...], Any]]] = {}
-    for rest, action in below:
-        if rest[0] not in groups:
-            order.append(rest[0])
-            groups[rest[0]] = []
-        groups[rest[0]].append((rest, action))
-    entries = []
-    for head in order:
-        members = groups[head]
-        label_parts = [head]
-        opened = (*prefix, head)
-        while len(members) > 1 and all(len(rest) > len(label_parts) for rest, _ in members):
-            nxt = {rest[len(label_parts)] for rest, _ in members}
-            if len(nxt) != 1:
-                break
-            step = members[0][0][len(label_parts)]
-            label_parts.append(step)
-            opened = (*opened, step)
-        if len(members) == 1:
-            rest, action = members[0]
-            entries.append((" › ".join(rest), opened, action))
-        else:
-            entries.append((" › ".join(label_parts) + " …", opened, None))
-    return entries
+        chosen = entries[int(answer) - 1]
+        if chosen.action is not None:
+            return legal[chosen.action]
+        entries = chosen.entries
 
 
 def _read(table: Table, prompt: str) -> str:

@@ -52,6 +52,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    advanced: bool = False
+    """A house rule or fine point most tables leave alone: forms tuck it under « more options »."""
     automated: Any = _UNSET
     """The default for unattended play, where it differs from ``default``."""
 
@@ -103,6 +105,7 @@ class Option:
             "help": self.help,
             "label": dict(self.label),
             "nullable": self.nullable,
+            "advanced": self.advanced,
         }
         if self.kind == "choice":
             out["choices"] = list(self.choices)

@@ -12,16 +12,18 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from veillee.core.codec import JSON
 from veillee.core.data import View
 
-__all__ = ["GenericPresentation", "Presentation", "load_presentation", "plain", "presentable"]
+__all__ = ["GenericPresentation", "MenuEntry", "Presentation", "fold_menu", "load_presentation", "plain", "presentable"]
 
 
 class Presentation(Protocol):
-    """What a game's ``render`` module offers to the terminal (and later the web) front-end."""
+    """What a game's ``render`` module offers to the terminal and the browser (through the server)."""
 
     STYLES: dict[str, str]
     """Markup tag -> a rich style (``{"day": "bold yellow"}``)."""
@@ -56,6 +58,54 @@ class GenericPresentation:
 
     def narrate(self, event: JSON, viewer: int | None, names: list[str], lang: str) -> str:
         return json.dumps(event, ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class MenuEntry:
+    """One entry of a seat's menu: it plays an action, or opens the entries below it."""
+
+    label: str
+    """What the entry says: the path steps it stands for, joined by « › » (« … » when it opens more)."""
+    action: int | None
+    """The index of the action it plays in the legal list, or ``None`` for a sub-menu."""
+    entries: tuple[MenuEntry, ...]
+    """The sub-menu (empty for an action)."""
+    actions: tuple[int, ...]
+    """Every action reachable from here (a front-end opens the entry holding the actions a click offers)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "action": self.action,
+            "entries": [entry.to_json() for entry in self.entries],
+            "actions": list(self.actions),
+        }
+
+
+def fold_menu(paths: Sequence[tuple[str, ...]], indexes: Sequence[int] | None = None) -> tuple[MenuEntry, ...]:
+    """The menu of the legal actions whose menu paths (``choice_path``) are ``paths``, for every front-end.
+
+    Shared first steps become sub-menus, in the order the actions come; a chain of single choices is folded
+    into one entry (« Play the Lightning › on Bob »), so a person never opens a menu of one item. The
+    terminal and the browser both walk this tree: the folding is written once.
+    """
+    indexes = list(range(len(paths))) if indexes is None else list(indexes)
+    groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+    for path, index in zip(paths, indexes, strict=True):
+        groups.setdefault(path[0], []).append((path, index))
+    entries = []
+    for members in groups.values():
+        if len(members) == 1:
+            path, index = members[0]
+            entries.append(MenuEntry(" › ".join(path), index, (), (index,)))
+            continue
+        depth = 1
+        while all(len(path) > depth + 1 for path, _ in members) and len({path[depth] for path, _ in members}) == 1:
+            depth += 1
+        label = " › ".join(members[0][0][:depth]) + " …"
+        below = fold_menu([path[depth:] for path, _ in members], [index for _, index in members])
+        entries.append(MenuEntry(label, None, below, tuple(index for _, index in members)))
+    return tuple(entries)
 
 
 def presentable(view_type: type[View] | None, view: JSON) -> Any:

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket
 
 import veillee
 from veillee.core import GameState
-from veillee.core.present import GenericPresentation, Presentation, load_presentation, presentable
+from veillee.core.present import GenericPresentation, Presentation, fold_menu, load_presentation, presentable
 from veillee.server.hub import Connection
 from veillee.server.messages import ServiceError
 from veillee.server.tables import Table
@@ -82,10 +82,8 @@ def present(table: Table, message: dict[str, Any], lang: str) -> dict[str, Any]:
     view = presentable(veillee.game_info(table.game).view, message["view"])
     seat = message["seat"]
     codec = _codec_state(table.game, table.players, json.dumps(table.options, sort_keys=True))
-    menu: list[list[str]] = []
-    for action_json in message["legal"]:
-        action = codec.action_from_json(action_json)
-        menu.append(list(shown.choice_path(action, view, names, lang)))
+    paths = [shown.choice_path(codec.action_from_json(action), view, names, lang) for action in message["legal"]]
+    menu = [entry.to_json() for entry in fold_menu(paths)] if paths else []
     if generic:
         screen: list[str] = []
         log = [_generic_sentence(event, names) for event in message["events"]]

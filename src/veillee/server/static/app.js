@@ -1,15 +1,9 @@
 // veillée in the browser: the home page (create a table) and the table page (join, wait, play).
-// No rule lives here: the page offers exactly the server's legal actions, labelled by the menu paths the
-// server computes in Python (``present.menu``), and draws the seat's own view (the only one it ever holds).
-import { el, markup, T, lang, setLang, menuEntries, toast, announce } from "./common.js";
+// No rule lives here: the page offers exactly the server's legal actions, in the menu the server folds in
+// Python (``present.menu``, the terminal's tree), and draws the seat's own view (the only one it ever holds).
+import { el, markup, T, lang, setLang, toast, announce } from "./common.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
-const GAME_OPTIONS = {
-  soon: [["length", ["express", "classic", "endurance"], "express"]],
-  skyjo: [["rules", ["action", "classic"], "action"], ["target", ["30", "60", "100"], "100"]],
-  sorry: [["long_game", ["false", "true"], "false"]],
-  soupcons: [],
-};
 const app = document.getElementById("app");
 let games = [];
 // the games' declarations (GET /api/games): options, constants; the drawings read ctx.game.constants
@@ -105,14 +99,16 @@ function renderHome() {
         return el("li", {}, sel);
       }));
     }
-    countSel.onchange = seatRows;
+    countSel.onchange = () => { seatRows(); optionRows(); };
     seatRows();
     playersBox.replaceChildren(el("label", {}, [T("players"), countSel]), list);
-    optionsBox.replaceChildren(...(GAME_OPTIONS[g.name] || []).map(([key, values, dflt]) => {
-      const s = el("select", { "data-option": key }, values.map((v) => el("option", { value: v }, T(`opt_${key}_${v}`, v))));
-      s.value = dflt;
-      return el("label", {}, [T(`opt_${key}`, key), s]);
-    }));
+    function optionRows() {
+      const controls = (g.options || []).map((o) => optionControl(o, Number(countSel.value)));
+      const main = controls.filter((c, i) => !g.options[i].advanced);
+      const more = controls.filter((c, i) => g.options[i].advanced);
+      optionsBox.replaceChildren(...main, ...(more.length ? [el("details", { class: "more-options" }, [el("summary", {}, T("more_options")), ...more])] : []));
+    }
+    optionRows();
   }
   gameSel.onchange = fill;
   fill();
@@ -120,11 +116,10 @@ function renderHome() {
     e.preventDefault();
     const g = gameSel.value;
     const options = {};
-    for (const s of optionsBox.querySelectorAll("[data-option]")) {
-      const v = s.value;
-      options[s.dataset.option] = v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v;
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const value = optionValue(input);
+      if (value !== undefined) options[input.dataset.option] = value;
     }
-    if (g === "soupcons") options.round_cap = 6;
     localStorage.setItem("veillee-name", name.value.trim());
     localStorage.setItem("veillee-home", JSON.stringify({ game: g }));
     const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null };
@@ -174,7 +169,7 @@ async function openTable(id) {
   app.dataset.page = "table";
   const answer = await fetch(`/api/tables/${id}`);
   if (!answer.ok) { app.replaceChildren(el("p", { class: "card-panel" }, T("no_table"))); return; }
-  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, prefix: [], drawing: null, seen: new Set() };
+  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, path: [], drawing: null, seen: new Set() };
   rulesGame = table.info.game;
   const url = DRAWINGS[table.info.game];
   if (url) import(url).then((m) => { table.drawing = m; renderTable(); }).catch(() => {});
@@ -211,7 +206,7 @@ function onMessage(m) {
     if (table.state && m.version < table.state.version) return;
     table.log.length = Math.min(table.log.length, m.events_start); // a snapshot (events_start 0) replaces the log
     table.log.push(...m.present.log);
-    if (!table.state || m.version !== table.state.version) { table.prefix = []; table.only = null; }
+    if (!table.state || m.version !== table.state.version) { table.path = []; table.only = null; }
     table.state = m;
     table.pending = null;
     table.deadline = m.turn_left == null ? null : Date.now() + m.turn_left * 1000;
@@ -230,20 +225,27 @@ function act(index) {
   if (!s || table.pending !== null || index == null) return;
   table.pending = index;
   table.ws.send(JSON.stringify({ type: "act", action: s.legal[index], version: s.version, ref: index }));
-  table.prefix = [];
+  table.path = [];
   table.only = null;
   renderTable();
 }
 
-// Several legal actions for one clicked thing: open the menu on them (their shared path prefix).
+// Several legal actions for one clicked thing: open the deepest entry of the menu holding them all, showing
+// only them. The menu itself is folded by the server (``present.menu``, the terminal's tree).
 function offer(indexes) {
   if (!indexes.length) return;
   if (indexes.length === 1) return act(indexes[0]);
-  const paths = indexes.map((i) => table.state.present.menu[i]);
-  let prefix = paths[0];
-  for (const p of paths) { let k = 0; while (k < prefix.length && k < p.length - 1 && p[k] === prefix[k]) k++; prefix = prefix.slice(0, k); }
-  table.prefix = prefix;
-  table.only = new Set(indexes);
+  const want = new Set(indexes);
+  const path = [];
+  let entries = table.state.present.menu;
+  for (;;) {
+    const holding = entries.filter((e) => e.actions.some((i) => want.has(i)));
+    if (holding.length !== 1 || holding[0].action !== null) break;
+    path.push(holding[0].label);
+    entries = holding[0].entries;
+  }
+  table.path = path;
+  table.only = want;
   renderTable();
   const first = document.querySelector(".menu button");
   if (first) first.focus();
@@ -257,7 +259,7 @@ function renderTable() {
   if (!table) return;
   // nothing shown changed: keep the page as it is (a click in progress must not land on a replaced button)
   const s = table.state;
-  const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.prefix,
+  const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.path,
     [...(table.only || [])], table.pending, table.online, table.you, table.rematch, lang(),
     // the game's drawing loads late; the lobby does not show it, so its arrival must not re-render the join form
     table.info && table.info.status !== "lobby" && Boolean(table.drawing)]);
@@ -372,25 +374,34 @@ function freshness() {
   return (key) => { now.add(key); const fresh = seen.size > 0 && !seen.has(key); queueMicrotask(() => seen.add(key)); return fresh; };
 }
 
+// The entries under the opened path (labels of the sub-menus opened, in order), restricted to ``only``.
+function menuEntries(s) {
+  let entries = s.present.menu;
+  for (const label of table.path) {
+    const next = entries.find((e) => e.action === null && e.label === label);
+    if (!next) return s.present.menu;
+    entries = next.entries;
+  }
+  return table.only ? entries.filter((e) => e.actions.some((i) => table.only.has(i))) : entries;
+}
+
 function menu(s) {
-  const paths = s.present.menu;
-  const only = table.prefix.length || table.only ? table.only : null;
-  const idx = paths.map((_, i) => i).filter((i) => !only || only.has(i));
-  const entries = menuEntries(idx.map((i) => paths[i]), idx, table.prefix);
+  const entries = menuEntries(s);
   const list = el("div", { class: "menu", id: "menu", role: "group", "aria-label": T("choices") });
   entries.forEach((entry, n) => {
     const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", ...markup(entry.label)];
     const b = el("button", { type: "button", class: entry.action !== null ? "choice" : "choice sub", disabled: table.pending !== null, "data-index": entry.action ?? "" }, label);
     b.onclick = () => {
       if (entry.action !== null) act(entry.action);
-      else { table.prefix = entry.prefix; table.only = only; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
+      else { table.path = [...table.path, entry.label]; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
     };
     list.append(b);
   });
-  if (table.prefix.length || table.only) {
-    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.prefix = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
+  if (table.path.length || table.only) {
+    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.path = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
   }
-  return el("section", { class: "choices" }, [el("h2", {}, table.prefix.length ? markup(table.prefix.join(" › ")) : T("choose")), list]);
+  const heading = table.path.map((label) => label.replace(/ …$/, "")).join(" › ");
+  return el("section", { class: "choices" }, [el("h2", {}, heading ? markup(heading) : T("choose")), list]);
 }
 
 function results(s) {
@@ -427,8 +438,40 @@ document.addEventListener("keydown", (e) => {
   if (!table || e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
   const buttons = [...document.querySelectorAll(".menu button.choice")];
   if (/^[1-9]$/.test(e.key) && buttons[Number(e.key) - 1]) buttons[Number(e.key) - 1].click();
-  else if (e.key === "Escape" && (table.prefix.length || table.only)) { table.prefix = []; table.only = null; renderTable(); }
+  else if (e.key === "Escape" && (table.path.length || table.only)) { table.path = []; table.only = null; renderTable(); }
 });
+
+// A form control built from a game's declared option (GET /api/games): the server validates with the same
+// declaration, so the page repeats no option list, range or default.
+function optionControl(o, players) {
+  const label = (o.label && o.label[lang()]) || o.name;
+  const attrs = { "data-option": o.name, "data-kind": o.kind, title: o.help };
+  let input;
+  if (o.kind === "bool") {
+    input = el("input", { ...attrs, type: "checkbox" });
+    input.checked = Boolean(o.default);
+    return el("label", { class: "option-check" }, [input, label]);
+  }
+  if (o.kind === "choice") {
+    const names = (o.choice_labels && o.choice_labels[lang()]) || {};
+    input = el("select", attrs, o.choices.map((c) => el("option", { value: c }, names[c] || c)));
+    input.value = o.default;
+  } else if (o.kind === "seat") {
+    input = el("select", attrs, [el("option", { value: "" }, "—"), ...range(0, players).map((k) => el("option", { value: k }, `${T("seat")} ${k + 1}`))]);
+    input.value = "";
+  } else {
+    input = el("input", { ...attrs, type: "number", min: o.minimum, max: o.maximum, step: 1, placeholder: o.nullable ? "—" : "" });
+    input.value = o.default === null ? "" : String(o.default);
+  }
+  return el("label", {}, [label, input]);
+}
+
+// The value a control holds: undefined leaves the option to its default.
+function optionValue(input) {
+  if (input.dataset.kind === "bool") return input.checked;
+  if (input.value === "") return input.dataset.kind === "seat" ? undefined : null;
+  return input.dataset.kind === "choice" ? input.value : Number(input.value);
+}
 
 function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }
 

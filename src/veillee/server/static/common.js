@@ -1,4 +1,4 @@
-// Small helpers shared by the page and the game drawings: elements, style tags, texts, menus.
+// Small helpers shared by the page and the game drawings: elements, style tags, texts.
 
 export function el(tag, attrs = {}, children = []) {
   const svg = ["svg", "rect", "circle", "path", "text", "g", "line", "polygon"].includes(tag);
@@ -39,35 +39,6 @@ export function markup(text) {
   return current;
 }
 
-// The menu under ``prefix``, as the terminal builds it: shared prefixes become sub-menus, and a chain of
-// single choices is folded into one entry.
-export function menuEntries(paths, actions, prefix) {
-  const below = [];
-  paths.forEach((path, i) => {
-    if (prefix.every((p, k) => path[k] === p) && path.length > prefix.length) below.push([path.slice(prefix.length), actions[i]]);
-  });
-  const order = [];
-  const groups = new Map();
-  for (const [rest, action] of below) {
-    if (!groups.has(rest[0])) { order.push(rest[0]); groups.set(rest[0], []); }
-    groups.get(rest[0]).push([rest, action]);
-  }
-  return order.map((head) => {
-    const members = groups.get(head);
-    const parts = [head];
-    let opened = [...prefix, head];
-    while (members.length > 1 && members.every(([rest]) => rest.length > parts.length)) {
-      const next = new Set(members.map(([rest]) => rest[parts.length]));
-      if (next.size !== 1) break;
-      const step = members[0][0][parts.length];
-      parts.push(step);
-      opened = [...opened, step];
-    }
-    if (members.length === 1) return { label: members[0][0].join(" › "), prefix: opened, action: members[0][1] };
-    return { label: parts.join(" › ") + " …", prefix: opened, action: null };
-  });
-}
-
 const TEXTS = {
   fr: {
     rules: "Règles", close: "Fermer", create_title: "Une table entre amis",
@@ -84,12 +55,9 @@ const TEXTS = {
     winner: "Victoire : {0}", rematch: "Revanche", new_table: "Nouvelle table", hand: "Votre main", hand_count: "main",
     leave: "Quitter la table", leave_confirm: "Quitter la table ? Pendant la partie, un robot prendra votre place.",
     pile: "Pioche", discard: "Défausse", suite: "Suite", cards: "cartes", points: "pts",
-    opt_length: "Durée", opt_length_express: "Express", opt_length_classic: "Classique (40 pts)",
-    opt_length_endurance: "Endurance (80 pts)", opt_rules: "Règles", opt_rules_action: "Skyjo Action",
-    opt_rules_classic: "Skyjo classique", opt_target: "Fin de partie à", opt_long_game: "Partie longue",
-    opt_long_game_false: "Non", opt_long_game_true: "Oui", drawn: "Carte piochée", market: "Marché", action_discard: "Actions jouées",
+    drawn: "Carte piochée", market: "Marché", action_discard: "Actions jouées",
     total: "Total", play_pile: "Pile de jeu", home: "Arrivée", start_side: "Départ", doors: "Porte", open: "ouverte", closed: "fermée",
-    table: "La table", offer: "Proposition",
+    table: "La table", offer: "Proposition", more_options: "Plus d'options",
   },
   en: {
     rules: "Rules", close: "Close", create_title: "A table for friends",
@@ -106,12 +74,9 @@ const TEXTS = {
     winner: "Winner: {0}", rematch: "Rematch", new_table: "New table", hand: "Your hand", hand_count: "hand",
     leave: "Leave the table", leave_confirm: "Leave the table? During the match a bot will take your seat.",
     pile: "Pile", discard: "Discard", suite: "Suite", cards: "cards", points: "pts",
-    opt_length: "Length", opt_length_express: "Express", opt_length_classic: "Classic (40 pts)",
-    opt_length_endurance: "Endurance (80 pts)", opt_rules: "Rules", opt_rules_action: "Skyjo Action",
-    opt_rules_classic: "Classic Skyjo", opt_target: "Match ends at", opt_long_game: "Long game",
-    opt_long_game_false: "No", opt_long_game_true: "Yes", drawn: "Drawn card", market: "Market", action_discard: "Used Actions",
+    drawn: "Drawn card", market: "Market", action_discard: "Used Actions",
     total: "Total", play_pile: "Play pile", home: "Home", start_side: "Start", doors: "Door", open: "open", closed: "closed",
-    table: "The table", offer: "Offer",
+    table: "The table", offer: "Offer", more_options: "More options",
   },
 };
 
