@@ -16,19 +16,23 @@ from veillee.core import GameState, IllegalAction, InvalidAction
 
 __all__ = ["apply_index", "legal_mask"]
 
+_NUMPY_INTS = frozenset({np.int64, np.int32, np.int16, np.int8, np.uint64, np.uint32, np.uint16, np.uint8, np.intp})
+
 
 def apply_index(state: GameState[Any], action: object) -> Any:
     """Apply the game action numbered ``action`` to ``state`` and return it; raises (changing nothing) if
     ``action`` is not a whole number in range, or not legal now."""
-    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
-        action = action.item()
-    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-        raise InvalidAction(f"an action must be a whole number (the action index), not {type(action).__name__}")
-    number = int(action)
-    size = state.num_distinct_actions
-    if not 0 <= number < size:
-        raise InvalidAction(f"action {number} is out of range: {state.game_name} actions are 0 to {size - 1}")
-    chosen = state.action_from_index(number)
+    kind = type(action)
+    if kind is not int and kind not in _NUMPY_INTS:  # the common cases first: this runs at every step
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            action = action.item()
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise InvalidAction(f"an action must be a whole number (the action index), not {kind.__name__}")
+    number = int(action)  # type: ignore[call-overload]
+    actions = state.codec.actions
+    if not 0 <= number < len(actions):
+        raise InvalidAction(f"action {number} is out of range: {state.game_name} actions are 0 to {len(actions) - 1}")
+    chosen = actions[number]
     try:
         state.apply(chosen)
     except IllegalAction as exc:
