@@ -36,8 +36,8 @@ def test_action_space_samples_are_legal_and_a_match_plays_to_its_end(game: str, 
         assert env.observation_space.contains(obs)
         if terminated:
             break
-    assert env.state.is_over
-    assert reward == env.state.result().returns[players - 1]
+    assert env.match.is_over
+    assert reward == env.match.result().returns[players - 1]
     assert not env.action_masks().any()
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
@@ -65,12 +65,12 @@ def test_vector_environments_sync_and_async() -> None:
 def test_a_wrong_action_raises_and_changes_nothing() -> None:
     env = gym_env("soupcons", 4, opponents="random", **SHORT["soupcons"])
     env.reset(seed=2)
-    record = env.state.record()
+    record = env.match.record()
     masked = int(np.flatnonzero(~env.action_masks())[0])
     for bad in (masked, env.action_space.n, -1, 0.5, "1", None, True):
         with pytest.raises(veillee.VeilleeError):
             env.step(bad)
-        assert env.state.record() == record
+        assert env.match.record() == record
 
 
 def test_illegal_lose_forfeits_the_match() -> None:
@@ -129,7 +129,7 @@ def test_margin_shaping_pays_the_score_margin_in_the_games_direction(game: str, 
             _, reward, terminated, _, info = env.step(env.action_space.sample())
             if terminated:
                 break
-        result = env.state.result()
+        result = env.match.result()
         own, other = result.scores
         lower_wins = game == "skyjo"
         expected = ((other - own) if lower_wins else (own - other)) / 1000

@@ -43,34 +43,34 @@ def test_a_whole_match_ends_with_the_results_returns_and_dead_steps(game: str, p
             assert not obs["action_mask"].any()
             e.step(None)
             continue
-        assert agent == f"player_{e.state.to_act}"
+        assert agent == f"player_{e.match.to_act}"
         others = [a for a in e.agents if a != agent]
         assert all(not e.observe(a)["action_mask"].any() for a in others)
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert e.agents == []
-    assert tuple(totals[a] for a in e.possible_agents) == e.state.result().returns
+    assert tuple(totals[a] for a in e.possible_agents) == e.match.result().returns
 
 
 def test_reset_with_a_seed_is_reproducible_and_seeds_differ() -> None:
     e = env("soon", 3, **SHORT["soon"])
     e.reset(seed=7)
-    first = e.state.record()
+    first = e.match.record()
     e.reset(seed=7)
-    assert e.state.record() == first
+    assert e.match.record() == first
     e.reset(seed=8)
-    assert e.state.seed != first["seed"]
+    assert e.match.seed != first["seed"]
     e.reset()
-    assert e.state.seed != first["seed"]  # the stream goes on
+    assert e.match.seed != first["seed"]  # the stream goes on
 
 
 @pytest.mark.parametrize("bad", [10_000, -1, 1.0, "3", None, True, np.float32(2.0), [0]])
 def test_a_wrong_action_raises_and_changes_nothing(bad: object) -> None:
     e = env("sorry", 2)
     e.reset(seed=1)
-    before = (e.state.record(), e.agent_selection, dict(e.rewards), e.observe(e.agent_selection)["observation"])
+    before = (e.match.record(), e.agent_selection, dict(e.rewards), e.observe(e.agent_selection)["observation"])
     with pytest.raises(veillee.VeilleeError):
         e.step(bad)  # type: ignore[arg-type]
-    after = (e.state.record(), e.agent_selection, dict(e.rewards), e.observe(e.agent_selection)["observation"])
+    after = (e.match.record(), e.agent_selection, dict(e.rewards), e.observe(e.agent_selection)["observation"])
     assert before[:3] == after[:3] and np.array_equal(before[3], after[3])
 
 
@@ -79,12 +79,12 @@ def test_a_masked_out_action_raises_with_the_games_reason_and_changes_nothing() 
     e.reset(seed=1)
     mask = e.observe(e.agent_selection)["action_mask"]
     masked = int(np.flatnonzero(mask == 0)[0])
-    record = e.state.record()
+    record = e.match.record()
     with pytest.raises(veillee.IllegalAction, match=f"action {masked} .* is not legal now"):
         e.step(masked)
-    assert e.state.record() == record
+    assert e.match.record() == record
     e.step(np.int64(_legal(e)))  # numpy integers are accepted
-    assert len(e.state.history) == 1
+    assert len(e.match.history) == 1
 
 
 def test_render_ansi_shows_the_seat_to_act_and_none_without_a_mode() -> None:

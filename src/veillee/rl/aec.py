@@ -1,6 +1,8 @@
 """A PettingZoo ``AECEnv`` for every game: agents take turns as the rules say, with action masks.
 
-Agents are ``player_0``... ``player_{n-1}`` (agent ``player_i`` is seat ``i``). Each observation is
+Agents are ``player_0``... ``player_{n-1}`` (agent ``player_i`` is seat ``i``); ``env.match`` is the
+veillée state of the match under way (PettingZoo's ``state()`` global observation is not provided: our games
+have no public "whole state" a centralised critic could use without seeing hidden cards). Each observation is
 ``{"observation": observe(state, seat), "action_mask": int8 vector of num_distinct_actions}``; the mask is
 all zero for an agent that is not to act. Rewards are zero until the end of the match, where each agent
 gets the result's return (1.0 for each winner, 0.0 otherwise), once. There is no reward shaping.
@@ -71,7 +73,7 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         )
         self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
-        self.state: GameState[Any] | None = None
+        self.match: GameState[Any] | None = None
         self._rng: np.random.Generator | None = None
         self._steps = 0
 
@@ -88,7 +90,7 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         if seed is not None or self._rng is None:
             self._rng, _ = seeding.np_random(seed)
         match_seed = int(self._rng.integers(0, 2**63 - 1))
-        self.state = veillee.new_game(self.game, len(self.possible_agents), match_seed, **self.game_options)
+        self.match = veillee.new_game(self.game, len(self.possible_agents), match_seed, **self.game_options)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -149,6 +151,6 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         return self.possible_agents[state.to_act if state.to_act is not None else 0]
 
     def _require_state(self) -> GameState[Any]:
-        if self.state is None:
+        if self.match is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.match

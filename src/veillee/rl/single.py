@@ -124,7 +124,7 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
         self.observation_space = spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32)
         self.num_actions = probe.num_distinct_actions
         self.action_space = LegalDiscrete(self.num_actions, self._current_mask)
-        self.state: GameState[Any] | None = None
+        self.match: GameState[Any] | None = None
         self._steps = 0
         self._agent_rngs: list[random.Random] = []
         self._world_rngs: list[random.Random] = []
@@ -135,13 +135,13 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
         when the environment is made); the bots play until the learner's first decision."""
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.state = veillee.new_game(self.game, self.players, match_seed, **self.game_options)
+        self.match = veillee.new_game(self.game, self.players, match_seed, **self.game_options)
         self._agent_rngs = [random.Random(derive_seed(match_seed, "agent", s)) for s in range(self.players)]
         self._world_rngs = [random.Random(derive_seed(match_seed, "world", s)) for s in range(self.players)]
         self._steps = 0
         self._forfeit = False
         self._play_opponents()
-        return self.encoder.encode(self.state, self.seat), {}
+        return self.encoder.encode(self.match, self.seat), {}
 
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         state = self._require_state()
@@ -182,7 +182,7 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
 
     # -- helpers ----------------------------------------------------------------------------------------
     def _current_mask(self) -> Mask | None:
-        state = self.state
+        state = self.match
         if state is None or state.is_over or self._forfeit:
             return None
         mask = np.zeros(self.num_actions, dtype=np.int8)
@@ -212,9 +212,9 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
             state.apply(agent.act(decision, self._agent_rngs[seat]))
 
     def _require_state(self) -> GameState[Any]:
-        if self.state is None:
+        if self.match is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.match
 
 
 def _direction(result: Result) -> float:
