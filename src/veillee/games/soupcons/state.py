@@ -1,53 +1,26 @@
-"""The data of a Soupçons game: options, and the ``SoupconsState`` that ties rules and views together."""
+"""The data of a Soupçons game and the ``SoupconsState`` that ties rules, views and sampling together.
+
+Glue only: each method hands over to the module of its role (``rules``, ``explain``, ``view``,
+``determinize``, ``scoring``). The attributes are annotated with their real types, which is what the core's
+derived copy reads (``veillee.core.copying``).
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, cast
 
-from veillee.core import JSON, ActionCodec, GameState, InvalidOption, RawEvent, Result
-from veillee.games.soupcons import rules, view
+from veillee.core import ActionCodec, GameState, Result
+from veillee.games.soupcons import explain, rules, scoring, view
 from veillee.games.soupcons.actions import Action, codec
-from veillee.games.soupcons.cards import Card, Setup, parse_card, setup
-from veillee.games.soupcons.rules import Camp, Exchange, Phase
+from veillee.games.soupcons.cards import Card, Setup, Side, parse_card, setup
+from veillee.games.soupcons.determinize import sample_world
+from veillee.games.soupcons.options import SoupconsOptions
+from veillee.games.soupcons.render import render
+from veillee.games.soupcons.rules import Exchange, Phase
+from veillee.games.soupcons.scoring import Camp
 
-__all__ = ["OPTIONS", "SoupconsOptions", "SoupconsState"]
-
-OPTIONS = {
-    "round_cap": "end the game as a draw after this many rounds (ruling 13; default none: off for people; "
-    "bots and simulations use 20)",
-    "first_player": "the seat left of the dealer, who gets three cards and starts (default: drawn from the seed)",
-}
-
-BOT_ROUND_CAP = 20
-"""The round cap RULINGS.md asks for automated play."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class SoupconsOptions:
-    """The options of a Soupçons game, validated."""
-
-    round_cap: int | None = None
-    first_player: int | None = None
-
-    @classmethod
-    def parse(cls, players: int, options: dict[str, Any]) -> SoupconsOptions:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise InvalidOption(
-                f"unknown Soupçons option(s): {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}"
-            )
-        cap = options.get("round_cap")
-        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise InvalidOption(f"round_cap must be a whole number of rounds (at least 1) or null, not {cap!r}")
-        first = options.get("first_player")
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
-            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
-        return cls(round_cap=cap, first_player=first)
-
-    def to_json(self) -> JSON:
-        return {"round_cap": self.round_cap, "first_player": self.first_player}
+__all__ = ["SoupconsState"]
 
 
 class SoupconsState(GameState[Action]):
@@ -57,8 +30,7 @@ class SoupconsState(GameState[Action]):
     seat, and a determinized world holds drawn ones. ``hands[seat]`` holds the cards in hand; during an
     offer the holder's other cards are ``refused`` (face down in front of them) and ``offered`` (face down
     in front of the receiver), and ``claims`` lists the claims so far. ``table[v]`` is the side of Nuit/Jour
-    card ``v`` (``NIGHT``, ``DAY`` or ``GONE``; index 0 is always ``GONE``); ``doors[seat]`` is True while
-    that seat's Porte is open in hand.
+    card ``v`` (index 0 is always ``GONE``); ``doors[seat]`` is True while that seat's Porte is open in hand.
     """
 
     game_name = "soupcons"
@@ -68,13 +40,17 @@ class SoupconsState(GameState[Action]):
     starter: int
     hands: list[list[Card]]
     dealt: tuple[tuple[Card, ...], ...]
+    """The hands as dealt, in dealing order."""
     past: list[Exchange]
     claims: list[Card]
-    table: list[int]
+    table: list[Side]
     night: int
+    """How many table cards show Night."""
     on_table: int
+    """How many table cards are left (Night or Day)."""
     doors: list[bool]
     active: int
+    """The holder of three cards, who chooses and then offers."""
     receiver: int | None
     phase: Phase
     refused: list[Card]
@@ -104,7 +80,7 @@ class SoupconsState(GameState[Action]):
         self.round = 1
         self.camp = None
         self.exchanges = self.offers = self.refusals = self.forced = self.lies = 0
-        rules.deal(self)
+        rules.deal(self, stack)
 
     @property
     def codec(self) -> ActionCodec[Action]:
@@ -117,48 +93,27 @@ class SoupconsState(GameState[Action]):
         rules.apply(self, action)
 
     def _explain(self, action: Action) -> str:
-        return rules.explain(self, action)
+        return explain.explain(self, action)
 
-    def _copy(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.hands = [list(h) for h in self.hands]
-        twin.table = list(self.table)
-        twin.doors = list(self.doors)
-        twin.refused = list(self.refused)
-        twin.past = list(self.past)
-        twin.claims = list(self.claims)
-        return twin
+    def _seat_view(self, seat: int | None) -> view.SoupconsView:
+        return view.seat_view(self, seat)
 
-    def _view(self, seat: int | None) -> JSON:
-        return view.view(self, seat)
+    def seat_view(self, seat: int | None) -> view.SoupconsView:
+        """What ``seat`` may know, as a ``SoupconsView`` (the base method, typed for this game)."""
+        return cast(view.SoupconsView, super().seat_view(seat))
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A world drawn from ``seat``'s view alone (``determinize.py``), with no past: no action history,
-        no event log, no stacked deck. Its ``past`` exchanges and ``dealt`` hands are the drawn ones."""
-        from veillee.games.soupcons.determinize import sample_world
-
-        self._require_seat(seat)
-        world = sample_world(self, seat, rng)
-        assert isinstance(world, type(self))
-        world._history = []
-        world._log = []
-        world._legal_cache = None
-        world._stack = None
-        return world
-
-    def _resample(self, world: Self, seat: int, rng: random.Random) -> None:
-        """The hook of the core's ``determinize``: fill ``world`` with a world drawn for ``seat``."""
-        drawn = self.determinize(seat, rng)
-        world.__dict__.update(drawn.__dict__)
+    def _resample(self, world: SoupconsState, seat: int, rng: random.Random) -> None:
+        """Make ``world`` a whole game drawn from ``seat``'s view alone (``determinize.py``): its ``past``
+        exchanges and ``dealt`` hands are the drawn ones, and its seed is new."""
+        drawn = sample_world(self, seat, rng)
+        for name in _GAME_FIELDS:
+            setattr(world, name, getattr(drawn, name))
+        world.seed = drawn.seed
 
     def result(self) -> Result:
         if not self.is_over:
             raise ValueError("the game is not over yet")
-        return rules.match_result(self)
-
-    def _redact(self, event: RawEvent, seat: int | None) -> JSON:
-        return view.redact(event, seat)
+        return scoring.match_result(self)
 
     def zones(self) -> dict[str, list[Any]]:
         """Hands (sorted), the current offer, the table by side, the Portes by side."""
@@ -166,9 +121,9 @@ class SoupconsState(GameState[Action]):
         out["refused"] = list(self.refused)
         out["offered"] = [] if self.offered is None else [self.offered]
         top = self.material.top
-        out["table/night"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == 0]
-        out["table/day"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == 1]
-        out["box"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == 2]
+        out["table/night"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == Side.NIGHT]
+        out["table/day"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == Side.DAY]
+        out["box"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == Side.GONE]
         out["doors/open"] = [f"P{s}" for s in range(self.num_players) if self.doors[s]]
         out["doors/closed"] = [f"P{s}" for s in range(self.num_players) if not self.doors[s]]
         return out
@@ -180,9 +135,11 @@ class SoupconsState(GameState[Action]):
         return hidden
 
     def stats(self) -> dict[str, float]:
-        return rules.stats(self)
+        return scoring.stats(self)
 
     def __str__(self) -> str:
-        from veillee.games.soupcons.render import render
+        return render(self.seat_view(None))
 
-        return render(self.view(None))
+
+_GAME_FIELDS = tuple(SoupconsState.__annotations__)
+"""The attributes a drawn world replaces (the base class's own, such as the history, stay the core's)."""
