@@ -15,6 +15,8 @@ from veillee.core import InvalidOption
 __all__ = [
     "DAY",
     "GONE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "NIGHT",
     "Card",
     "Setup",
@@ -112,6 +114,10 @@ class Setup:
 
 
 _SETUPS = {3: Setup(3, 5, 1), 4: Setup(4, 6, 2), 5: Setup(5, 8, 2), 6: Setup(6, 9, 3)}
+
+MIN_PLAYERS = min(_SETUPS)
+MAX_PLAYERS = max(_SETUPS)
+"""Soupçons is played by 3 to 6 (ruling 14)."""
 
 
 def setup(players: int) -> Setup:

@@ -12,10 +12,26 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from veillee.core import event
-from veillee.games.soupcons.cards import Card
+from veillee.games.soupcons.cards import MAX_PLAYERS, Card
 from veillee.games.soupcons.scoring import Camp
 
-__all__ = ["EVENTS", "Accept", "Choose", "Deal", "Effect", "End", "Offer", "Outcome", "Refuse", "RoundEnd"]
+__all__ = [
+    "CHOOSES",
+    "EVENTS",
+    "NOTHING_HAPPENS",
+    "REFUSALS",
+    "REMOVED",
+    "TURNED",
+    "Accept",
+    "Choose",
+    "Deal",
+    "Effect",
+    "End",
+    "Offer",
+    "Outcome",
+    "Refuse",
+    "RoundEnd",
+]
 
 
 class Outcome(StrEnum):
@@ -101,3 +117,16 @@ class End(NamedTuple):
 
 
 EVENTS: tuple[type, ...] = (Deal, Choose, Offer, Refuse, Accept, Effect, RoundEnd, End)
+
+# Events are immutable values: the few that can only take a handful of forms are built once, which keeps
+# the random playouts' hot loop from building a tuple subclass per decision.
+CHOOSES: tuple[tuple[Choose, ...], ...] = tuple(
+    tuple(Choose(seat, target) for target in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS)
+)
+"""``CHOOSES[seat][target]``."""
+REFUSALS: tuple[Refuse, ...] = tuple(Refuse(seat) for seat in range(MAX_PLAYERS))
+TURNED: tuple[Effect, ...] = tuple(Effect(Outcome.DAY, value) for value in range(10))
+"""``TURNED[v]``: Nuit/Jour card ``v`` turned to Day."""
+REMOVED: tuple[Effect, ...] = tuple(Effect(Outcome.REMOVED, value) for value in range(10))
+"""``REMOVED[v]``: Nuit/Jour card ``v`` left the table."""
+NOTHING_HAPPENS = Effect(Outcome.NOTHING, None)

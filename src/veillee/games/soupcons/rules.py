@@ -12,9 +12,21 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from veillee.core import derive, stacked
-from veillee.games.soupcons.actions import RESPONSES, Action, Kind, tables
+from veillee.games.soupcons.actions import RESPONSES_LEGAL, Action, Kind
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, parse_card
-from veillee.games.soupcons.events import Accept, Choose, Deal, Effect, End, Offer, Outcome, Refuse, RoundEnd
+from veillee.games.soupcons.events import (
+    CHOOSES,
+    NOTHING_HAPPENS,
+    REFUSALS,
+    REMOVED,
+    TURNED,
+    Accept,
+    Deal,
+    End,
+    Offer,
+    Outcome,
+    RoundEnd,
+)
 from veillee.games.soupcons.scoring import Camp, match_result
 
 if TYPE_CHECKING:
@@ -95,7 +107,7 @@ def deal(state: SoupconsState, stack: Sequence[str] | None) -> None:
 
 def begin_round(state: SoupconsState, starter: int) -> None:
     """Every Porte back in hand, open side out; the holder of three cards chooses first (R5, R9)."""
-    state.doors = [True] * state.num_players
+    state.open_doors = (1 << state.num_players) - 1
     state.given_in_round = 0
     state.active = starter
     state.receiver = None
@@ -105,85 +117,71 @@ def begin_round(state: SoupconsState, starter: int) -> None:
 
 # -- legal actions -------------------------------------------------------------------------------------
 def legal_actions(state: SoupconsState) -> list[Action]:
+    """The legal actions of ``to_act``, looked up in the player count's tables (shared lists: the base
+    class only reads its cached legal list and hands out copies)."""
     phase = state.phase
     if phase is Phase.RESPOND:
-        return list(RESPONSES)
+        return RESPONSES_LEGAL
     if phase is Phase.OFFER:
-        offers = tables(state.num_players).offers
-        hand = state.hands[state.active]
-        out: list[Action] = []
-        for card in sorted(set(hand)):
-            out.extend(offers[card])
-        return out
+        return state.tables.offers_for[frozenset(state.hands[state.active])]
     if phase is Phase.CHOOSE:
-        choose = tables(state.num_players).choose
-        active = state.active
-        return [choose[t] for t, open_ in enumerate(state.doors) if open_ and t != active]
+        return state.tables.choices[state.active][state.open_doors]
     return []
 
 
 # -- effects -------------------------------------------------------------------------------------------
 def apply(state: SoupconsState, action: Action) -> None:
     """Carry out a legal action of ``state.to_act``."""
-    kind = action.kind
-    if kind is Kind.OFFER:
-        _offer(state, action)
-    elif kind is Kind.ACCEPT:
-        accept(state, forced=False)
-    elif kind is Kind.REFUSE:
-        _refuse(state)
-    else:
-        _choose(state, action.target)
+    _EFFECTS[action.kind](state, action)
 
 
-def _choose(state: SoupconsState, target: int | None) -> None:
+def _choose(state: SoupconsState, action: Action) -> None:
     """The chosen seat lays its Porte on the table, closed side up (R5)."""
+    target = action.target
     assert target is not None
-    state.doors[target] = False
+    state.open_doors &= ~(1 << target)
     state.receiver = target
     state.claims = []
     state.phase = Phase.OFFER
-    state.emit(Choose(state.active, target))
+    state.emit(CHOOSES[state.active][target])
 
 
 def _offer(state: SoupconsState, action: Action) -> None:
     """A card goes face down in front of the receiver with its claim (R6); the third one is accepted at once
     (ruling 5): the holder still announces it, and nobody has a choice to make."""
-    card = action.card
-    assert card is not None and action.claim is not None
+    _, _, card, claim = action
+    assert card is not None and claim is not None
     giver = state.active
     state.hands[giver].remove(card)
     state.offered = card
-    state.claim = action.claim
-    state.claims.append(action.claim)
-    state.offers += 1
-    if action.claim != card:
-        state.lies += 1
+    state.claim = claim
+    state.claims.append(claim)
     number = len(state.refused) + 1
     receiver = state.receiver
     assert receiver is not None
-    state.emit(Offer(giver, receiver, action.claim, number, card))
+    state.emit(Offer(giver, receiver, claim, number, card))
     if number == MAX_OFFERS:
-        state.forced += 1
         accept(state, forced=True)
     else:
         state.phase = Phase.RESPOND
         state.to_act = receiver
 
 
-def _refuse(state: SoupconsState) -> None:
+def _refuse(state: SoupconsState, action: Action) -> None:
     """A refused card stays face down in front of the holder, who offers another one (R6, ruling 5)."""
     offered = state.offered
-    assert offered is not None
+    receiver = state.receiver
+    assert offered is not None and receiver is not None
     state.refused.append(offered)
     state.offered = None
     state.claim = None
-    state.refusals += 1
-    receiver = state.receiver
-    assert receiver is not None
-    state.emit(Refuse(receiver))
+    state.emit(REFUSALS[receiver])
     state.phase = Phase.OFFER
     state.to_act = state.active
+
+
+def _accept(state: SoupconsState, action: Action) -> None:
+    accept(state, forced=False)
 
 
 def accept(state: SoupconsState, *, forced: bool) -> None:
@@ -194,36 +192,38 @@ def accept(state: SoupconsState, *, forced: bool) -> None:
     assert card is not None and receiver is not None
     giver = state.active
     state.hands[receiver].append(card)
-    offered = (*state.refused, card)
-    if state.refused:
-        state.hands[giver].extend(state.refused)
+    refused = state.refused
+    if refused:
+        offered = (*refused, card)
+        state.hands[giver].extend(refused)
         state.refused = []
+    else:
+        offered = (card,)
     state.offered = None
     state.claim = None
-    state.exchanges += 1
     emit = state.emit
     emit(Accept(receiver, giver, forced, card))
     table = state.table
     camp = None
-    value: int | None = None
-    if card is not Card.SERPENT and table[card] != GONE:
-        value = int(card)
-        if table[card] == NIGHT:
-            table[card] = DAY
-            state.night -= 1
-            effect = Outcome.DAY
-            if state.night == 0:
-                camp = Camp.NO_SERPENT
-        else:
-            table[card] = GONE
-            state.on_table -= 1
-            effect = Outcome.REMOVED
-            if state.on_table == 1 and state.night == 1:
-                camp = Camp.SERPENTS
+    side = table[card] if card is not Card.SERPENT else GONE
+    if side == NIGHT:
+        table[card] = DAY
+        state.night -= 1
+        happened = TURNED[card]
+        if state.night == 0:
+            camp = Camp.NO_SERPENT
+    elif side == DAY:
+        table[card] = GONE
+        state.on_table -= 1
+        happened = REMOVED[card]
+        if state.on_table == 1 and state.night == 1:
+            camp = Camp.SERPENTS
     else:
-        effect = Outcome.NOTHING
-    emit(Effect(effect, value))
-    state.past.append(Exchange(state.round, giver, receiver, tuple(state.claims), offered, forced, effect, value))
+        happened = NOTHING_HAPPENS
+    emit(happened)
+    state.past.append(
+        Exchange(state.round, giver, receiver, tuple(state.claims), offered, forced, happened.effect, happened.value)
+    )
     if camp is not None:
         finish(state, camp)
         return
@@ -235,6 +235,10 @@ def accept(state: SoupconsState, *, forced: bool) -> None:
     else:
         state.phase = Phase.CHOOSE
         state.to_act = receiver
+
+
+_EFFECTS = {Kind.CHOOSE: _choose, Kind.OFFER: _offer, Kind.REFUSE: _refuse, Kind.ACCEPT: _accept}
+"""What each kind of action does (``apply``)."""
 
 
 def end_round(state: SoupconsState, next_starter: int) -> None:

@@ -45,19 +45,32 @@ def match_result(state: SoupconsState) -> Result:
 
 
 def stats(state: SoupconsState) -> dict[str, float]:
-    """What a simulation summary reports of one game: who won, how long it took, how people played."""
+    """What a simulation summary reports of one game: who won, how long it took, how people played.
+
+    Counted from the exchanges (``past``, and the one under way) rather than kept up to date on every move.
+    """
     camp = state.camp
+    offers = len(state.claims) if state.receiver is not None else 0
+    refusals = len(state.refused)
+    lies = sum(1 for card, claim in zip((*state.refused, state.offered), state.claims, strict=False) if card != claim)
+    lies = lies if state.receiver is not None else 0
+    forced = 0
+    for ex in state.past:
+        offers += len(ex.claims)
+        refusals += len(ex.claims) - 1
+        lies += sum(1 for card, claim in zip(ex.offered, ex.claims, strict=True) if card != claim)
+        forced += ex.forced
     return {
         "serpent camp won": float(camp is Camp.SERPENTS),
         "no-serpent camp won": float(camp is Camp.NO_SERPENT),
         "draw": float(camp is Camp.DRAW),
         "winners": float(len(match_result(state).winners)) if state.is_over and camp is not Camp.DRAW else 0.0,
         "rounds": float(state.round),
-        "exchanges": float(state.exchanges),
+        "exchanges": float(len(state.past)),
         "decisions": float(len(state.history)),
-        "refusals": float(state.refusals),
-        "forced third cards": float(state.forced),
-        "lies": float(state.lies),
-        "offers": float(state.offers),
+        "refusals": float(refusals),
+        "forced third cards": float(forced),
+        "lies": float(lies),
+        "offers": float(offers),
         "table cards left": float(state.on_table),
     }

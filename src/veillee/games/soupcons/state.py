@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from veillee.core import ActionCodec, GameState, Result
 from veillee.games.soupcons import explain, rules, scoring, view
-from veillee.games.soupcons.actions import Action, codec
+from veillee.games.soupcons.actions import Action, Tables, codec, tables
 from veillee.games.soupcons.cards import Card, Setup, Side, parse_card, setup
 from veillee.games.soupcons.determinize import sample_world
 from veillee.games.soupcons.options import SoupconsOptions
@@ -30,13 +30,16 @@ class SoupconsState(GameState[Action]):
     seat, and a determinized world holds drawn ones. ``hands[seat]`` holds the cards in hand; during an
     offer the holder's other cards are ``refused`` (face down in front of them) and ``offered`` (face down
     in front of the receiver), and ``claims`` lists the claims so far. ``table[v]`` is the side of Nuit/Jour
-    card ``v`` (index 0 is always ``GONE``); ``doors[seat]`` is True while that seat's Porte is open in hand.
+    card ``v`` (index 0 is always ``GONE``); bit ``seat`` of ``open_doors`` is set while that seat's Porte is
+    open in hand (an int, so that the legal choices are one table look-up).
     """
 
     game_name = "soupcons"
 
     opts: SoupconsOptions
     material: Setup
+    tables: Tables
+    """Every action and legal list of this player count (shared, immutable)."""
     starter: int
     hands: list[list[Card]]
     dealt: tuple[tuple[Card, ...], ...]
@@ -48,7 +51,7 @@ class SoupconsState(GameState[Action]):
     """How many table cards show Night."""
     on_table: int
     """How many table cards are left (Night or Day)."""
-    doors: list[bool]
+    open_doors: int
     active: int
     """The holder of three cards, who chooses and then offers."""
     receiver: int | None
@@ -59,11 +62,6 @@ class SoupconsState(GameState[Action]):
     round: int
     given_in_round: int
     camp: Camp | None
-    exchanges: int
-    offers: int
-    refusals: int
-    forced: int
-    lies: int
 
     def __init__(self, players: int, seed: int, deck: list[object] | None = None, **options: Any) -> None:
         opts = SoupconsOptions.parse(players, options)
@@ -71,6 +69,7 @@ class SoupconsState(GameState[Action]):
         self._init_base(players, seed, opts.to_json(), stack)
         self.opts = opts
         self.material = setup(players)
+        self.tables = tables(players)
         self.starter = rules.first_player(seed, players, opts.first_player)
         self.refused = []
         self.past = []
@@ -79,21 +78,26 @@ class SoupconsState(GameState[Action]):
         self.claim = None
         self.round = 1
         self.camp = None
-        self.exchanges = self.offers = self.refusals = self.forced = self.lies = 0
         rules.deal(self, stack)
 
     @property
     def codec(self) -> ActionCodec[Action]:
         return codec(self.num_players)
 
-    def _legal(self) -> list[Action]:
-        return rules.legal_actions(self)
+    # The rules' functions are the methods themselves (no wrapper frame on the playouts' hot path).
+    _legal = rules.legal_actions
+    _do = rules.apply
+    _explain = explain.explain
 
-    def _do(self, action: Action) -> None:
-        rules.apply(self, action)
+    @property
+    def doors(self) -> list[bool]:
+        """Per seat, whether its Porte is still open in hand."""
+        return [bool(self.open_doors >> seat & 1) for seat in range(self.num_players)]
 
-    def _explain(self, action: Action) -> str:
-        return explain.explain(self, action)
+    @property
+    def exchanges(self) -> int:
+        """How many cards were accepted so far."""
+        return len(self.past)
 
     def _seat_view(self, seat: int | None) -> view.SoupconsView:
         return view.seat_view(self, seat)

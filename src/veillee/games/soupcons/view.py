@@ -12,16 +12,18 @@ the event log, so a determinized world (which has no log) has the same view.
 
 Private parts a seat does not know are ``None`` and absent from the JSON (``offered``, ``card``,
 ``refused_cards``...), so that the wire form says nothing, not even « unknown », about other seats' cards.
+Exchanges and the offer are ``NamedTuple``s: immutable like the view, and four times cheaper to build than
+frozen dataclasses, which matters because the search builds a view at every rollout decision.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from veillee.core import JSON, Result, View
-from veillee.games.soupcons.cards import GONE, Card, Side
+from veillee.games.soupcons.cards import GONE, NOTATION, Card, Side
 from veillee.games.soupcons.events import Outcome
 from veillee.games.soupcons.options import SoupconsOptions
 from veillee.games.soupcons.rules import Phase
@@ -40,6 +42,10 @@ class Door(StrEnum):
     CLOSED = "closed"
 
 
+_VALUES = tuple(str(v) for v in range(10))
+_SIDES = tuple(str(side) for side in Side)
+
+
 class TableView(tuple[Side, ...]):
     """The side of each Nuit/Jour card by value: ``table[v]`` for ``v`` in 1…top, so that a Masque indexes
     it directly; ``table[0]`` is ``GONE`` (the 0 has no table card). JSON: ``{"1": "night", ...}``."""
@@ -56,7 +62,7 @@ class TableView(tuple[Side, ...]):
         return self[card] if card < len(self) else GONE
 
     def to_json(self) -> JSON:
-        return {str(v): str(self[v]) for v in range(1, len(self))}
+        return {_VALUES[v]: _SIDES[self[v]] for v in range(1, len(self))}
 
     @classmethod
     def from_json(cls, data: JSON) -> TableView:
@@ -65,8 +71,7 @@ class TableView(tuple[Side, ...]):
         return cls((GONE, *(Side.from_json(data[str(v)]) for v in range(1, len(data) + 1))))
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeView:
+class ExchangeView(NamedTuple):
     """One exchange as a seat knows it: one holder offering up to three cards to one chosen seat.
 
     ``claims`` lists the claims in order; all but the last were refused (while ``done`` is false, the last
@@ -90,21 +95,20 @@ class ExchangeView:
             "round": self.round,
             "giver": self.giver,
             "receiver": self.receiver,
-            "claims": [str(c) for c in self.claims],
+            "claims": [NOTATION[c] for c in self.claims],
             "done": self.done,
             "forced": self.forced,
             "effect": None if self.effect is None else self.effect.value,
             "value": self.value,
         }
         if self.offered is not None:
-            out["offered"] = [str(c) for c in self.offered]
+            out["offered"] = [NOTATION[c] for c in self.offered]
         if self.card is not None:
-            out["card"] = str(self.card)
+            out["card"] = NOTATION[self.card]
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class OfferView:
+class OfferView(NamedTuple):
     """The offer under way: who gives to whom, how many cards were refused, whether a card is waiting for
     an answer and its claim. ``refused_cards`` and ``offered_card`` are the giver's own knowledge (``None``
     in every other seat's view, ``refused_cards`` then absent from the JSON)."""
@@ -123,11 +127,11 @@ class OfferView:
             "receiver": self.receiver,
             "refused": self.refused,
             "pending": self.pending,
-            "claim": None if self.claim is None else str(self.claim),
+            "claim": None if self.claim is None else NOTATION[self.claim],
         }
         if self.refused_cards is not None:
-            out["refused_cards"] = [str(c) for c in self.refused_cards]
-            out["offered_card"] = None if self.offered_card is None else str(self.offered_card)
+            out["refused_cards"] = [NOTATION[c] for c in self.refused_cards]
+            out["offered_card"] = None if self.offered_card is None else NOTATION[self.offered_card]
         return out
 
 
@@ -160,6 +164,35 @@ class SoupconsView(View):
     exchanges: tuple[ExchangeView, ...]
     camp: Camp | None
     result: Result | None
+
+    def to_json(self) -> JSON:
+        """The generic ``View.to_json``, written out: the server sends a view after every move and the
+        tests compare thousands, and this is three times faster. ``tests/games/soupcons`` checks that it
+        gives exactly what the generic encoder gives."""
+        hand, dealt, offer, result = self.hand, self.dealt, self.offer, self.result
+        return {
+            "game": "soupcons",
+            "seat": self.seat,
+            "players": self.players,
+            "options": self.options.to_json(),
+            "first_player": self.first_player,
+            "dealer": self.dealer,
+            "round": self.round,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "active": self.active,
+            "hand": None if hand is None else [NOTATION[c] for c in hand],
+            "dealt": None if dealt is None else [NOTATION[c] for c in dealt],
+            "hand_sizes": list(self.hand_sizes),
+            "doors": [door.value for door in self.doors],
+            "table": self.table.to_json(),
+            "night_cards": self.night_cards,
+            "table_cards": self.table_cards,
+            "offer": None if offer is None else offer.to_json(),
+            "exchanges": [ex.to_json() for ex in self.exchanges],
+            "camp": None if self.camp is None else self.camp.value,
+            "result": None if result is None else result.to_json(),
+        }
 
 
 _DOORS = (Door.CLOSED, Door.OPEN)
@@ -227,7 +260,7 @@ def seat_view(state: SoupconsState, seat: int | None) -> SoupconsView:
         hand=hand,
         dealt=dealt,
         hand_sizes=tuple(len(h) for h in state.hands),
-        doors=tuple(_DOORS[door] for door in state.doors),
+        doors=tuple(_DOORS[state.open_doors >> s & 1] for s in range(n)),
         table=TableView(state.table),
         night_cards=state.night,
         table_cards=state.on_table,
