@@ -28,7 +28,7 @@ from typing import NamedTuple
 from veillee.core import JSON, ActionCodec
 from veillee.games.soupcons.cards import Card, setup
 
-__all__ = ["ACCEPT", "REFUSE", "RESPONSES_LEGAL", "Action", "Kind", "Tables", "codec", "tables"]
+__all__ = ["ACCEPT", "REFUSE", "RESPONSES", "Action", "Kind", "Tables", "codec", "tables"]
 
 
 class Kind(StrEnum):
@@ -99,22 +99,18 @@ REFUSE = Action.refuse()
 RESPONSES: tuple[Action, ...] = (ACCEPT, REFUSE)
 
 
-RESPONSES_LEGAL: list[Action] = [ACCEPT, REFUSE]
-"""The receiver's legal actions (shared: the base class only reads its cached legal list)."""
-
-
 class Tables(NamedTuple):
-    """Every distinct action for one player count, and every legal list the rules can return, built once
-    so that the hot loop only looks them up. The lists are shared between states: never mutate them."""
+    """Every distinct action for one player count, and every set of legal actions the rules can return,
+    built once so that the hot loop only looks them up (and copies the tuple into the legal list)."""
 
     choose: tuple[Action, ...]
     """``choose[seat]``."""
     offers: dict[Card, tuple[Action, ...]]
     """``offers[card]``: that card offered with every allowed claim, in claim order."""
-    offers_for: dict[frozenset[Card], list[Action]]
+    offers_for: dict[frozenset[Card], tuple[Action, ...]]
     """``offers_for[frozenset(hand)]``: the legal offers from a hand of one to three cards, card by card in
     card order, each with every claim in claim order."""
-    choices: tuple[tuple[list[Action], ...], ...]
+    choices: tuple[tuple[tuple[Action, ...], ...], ...]
     """``choices[active][open]``: the legal choices of ``active`` when the seats whose bit is set in ``open``
     still have their Porte in hand (R5, ruling 3)."""
 
@@ -125,12 +121,12 @@ def tables(players: int) -> Tables:
     choose = tuple(Action.choose(t) for t in range(players))
     offers = {card: tuple(Action.offer(card, claim) for claim in kinds) for card in kinds}
     offers_for = {
-        frozenset(cards): [a for card in cards for a in offers[card]]
+        frozenset(cards): tuple(a for card in cards for a in offers[card])
         for size in (1, 2, 3)
         for cards in combinations(kinds, size)
     }
     choices = tuple(
-        tuple([choose[t] for t in range(players) if mask >> t & 1 and t != active] for mask in range(1 << players))
+        tuple(tuple(choose[t] for t in range(players) if mask >> t & 1 and t != active) for mask in range(1 << players))
         for active in range(players)
     )
     return Tables(choose, offers, offers_for, choices)

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from veillee.core import derive, stacked
-from veillee.games.soupcons.actions import RESPONSES_LEGAL, Action, Kind
+from veillee.games.soupcons.actions import RESPONSES, Action, Kind, tables
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, parse_card
 from veillee.games.soupcons.events import (
     CHOOSES,
@@ -117,15 +117,14 @@ def begin_round(state: SoupconsState, starter: int) -> None:
 
 # -- legal actions -------------------------------------------------------------------------------------
 def legal_actions(state: SoupconsState) -> list[Action]:
-    """The legal actions of ``to_act``, looked up in the player count's tables (shared lists: the base
-    class only reads its cached legal list and hands out copies)."""
+    """The legal actions of ``to_act``, looked up in the player count's tables (R5–R6)."""
     phase = state.phase
     if phase is Phase.RESPOND:
-        return RESPONSES_LEGAL
+        return list(RESPONSES)
     if phase is Phase.OFFER:
-        return state.tables.offers_for[frozenset(state.hands[state.active])]
+        return list(tables(state.num_players).offers_for[frozenset(state.hands[state.active])])
     if phase is Phase.CHOOSE:
-        return state.tables.choices[state.active][state.open_doors]
+        return list(tables(state.num_players).choices[state.active][state.open_doors])
     return []
 
 

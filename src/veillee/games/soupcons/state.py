@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from veillee.core import ActionCodec, GameState, Result
 from veillee.games.soupcons import explain, rules, scoring, view
-from veillee.games.soupcons.actions import Action, Tables, codec, tables
+from veillee.games.soupcons.actions import Action, codec
 from veillee.games.soupcons.cards import Card, Setup, Side, parse_card, setup
 from veillee.games.soupcons.determinize import sample_world
 from veillee.games.soupcons.options import SoupconsOptions
@@ -38,8 +38,6 @@ class SoupconsState(GameState[Action]):
 
     opts: SoupconsOptions
     material: Setup
-    tables: Tables
-    """Every action and legal list of this player count (shared, immutable)."""
     starter: int
     hands: list[list[Card]]
     dealt: tuple[tuple[Card, ...], ...]
@@ -69,7 +67,6 @@ class SoupconsState(GameState[Action]):
         self._init_base(players, seed, opts.to_json(), stack)
         self.opts = opts
         self.material = setup(players)
-        self.tables = tables(players)
         self.starter = rules.first_player(seed, players, opts.first_player)
         self.refused = []
         self.past = []
