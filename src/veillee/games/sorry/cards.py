@@ -16,7 +16,9 @@ __all__ = [
     "DECK_COUNTS",
     "IS_NUMBER",
     "NUMBERS",
+    "PAWNS",
     "SLIDE_TO",
+    "TARGET",
     "VALUE",
     "Card",
     "DeckList",
@@ -63,6 +65,13 @@ class Card(IntEnum):
     def __repr__(self) -> str:
         return f"Card.{self.name}"
 
+    @classmethod
+    def from_json(cls, data: object) -> Card:
+        """The card whose notation is ``data`` (typed views read back from their JSON form)."""
+        if not isinstance(data, str) or data not in _BY_TEXT:
+            raise ValueError(f"{data!r} is not a Sorry! Revenge card notation")
+        return _BY_TEXT[data]
+
 
 NOTATION: tuple[str, ...] = (
     *(str(v) for v in range(8)),
@@ -78,12 +87,17 @@ NOTATION: tuple[str, ...] = (
     "STEAL",
     "DONT",
 )
+_BY_TEXT: dict[str, Card] = {text: Card(i) for i, text in enumerate(NOTATION)}
+TARGET = 21
+"""The total that wins a round (R10); above it a player busts (R11)."""
+PAWNS = 4
+"""Pawn cards per player (R1): flipping all of them to HOME wins the match (R18)."""
 NUMBERS: tuple[Card, ...] = tuple(Card(i) for i in range(9))
 VALUE: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 10, *([0] * 10))
-"""What a card adds to the pile's total: its number for Number cards, 0 for every other card (rule R4)."""
+"""What a card adds to the pile's total: its number for Number cards, 0 for every other card (R4)."""
 IS_NUMBER: tuple[bool, ...] = tuple(i < 9 for i in range(len(Card)))
 SLIDE_TO: tuple[int, ...] = (*([0] * 9), 10, 15, 20, 21, *([0] * 6))
-"""The total a Slide sets; 0 for the other cards."""
+"""The total a Slide sets (R6); 0 for the other cards."""
 
 
 class DeckList(StrEnum):

@@ -4,15 +4,19 @@ Cards go by the names printed on the French-Canadian cards (« Glissade 15 », �
 « Changement de direction », « SORRY! Pas vraiment… ») or the English ones, with the style tags ``num``,
 ``act`` (the yellow Action cards) and ``sorry``. Each seat has its pawn colour (seat 0 ``red``, 1 ``blue``,
 2 ``yellow``, 3 ``green``), used for its name and its pawns, so a player is recognised at a glance.
-Nothing here decides a rule: totals shown in the menus are the arithmetic of rule R4, for the reader.
+Nothing here decides a rule: totals shown in the menus are the arithmetic of R4 and R6, for the reader.
+The screen and the menus read the typed view (``SorryView``); narration reads the redacted JSON events.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from veillee.core import JSON
 from veillee.core.present import plain
+from veillee.games.sorry.actions import Action, Kind
+from veillee.games.sorry.cards import IS_NUMBER, PAWNS, SLIDE_TO, TARGET, VALUE, Card
+from veillee.games.sorry.phases import Phase
+from veillee.games.sorry.piles import HAND_LIMIT
+from veillee.games.sorry.view import SorryView
 
 __all__ = ["STYLES", "SUMMARY", "card", "choice_path", "narrate", "render", "screen"]
 
@@ -82,8 +86,10 @@ _CARD_NAMES = {
         "DONT": "Don't be SORRY!",
     },
 }
-_SLIDES = {"SLIDE10": 10, "SLIDE15": 15, "SLIDE20": 20, "SLIDE21": 21}
-_PAWNS = 4
+_SLIDES = {str(card): SLIDE_TO[card] for card in Card if SLIDE_TO[card]}
+_SORRY_FAMILY = frozenset({"SORRY", "STEAL", "DONT"})
+_PAWNS = PAWNS
+_WINDOWS = frozenset({Phase.STEAL, Phase.BLOCK_STEAL, Phase.BLOCK_SORRY})
 _COLOURS = ("red", "blue", "yellow", "green")
 _VOWELS = frozenset("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸaeiouyàâäéèêëîïôöùûüÿ")
 _WIDTH = 78
@@ -93,16 +99,18 @@ def _is_number(text: str) -> bool:
     return text.isdigit()
 
 
-def card(text: str, lang: str = "en") -> str:
-    """A card's notation (``7``, ``SLIDE15``, ``DONT``) as its styled name."""
+def card(item: Card | str, lang: str = "en") -> str:
+    """A card (or its notation from an event: ``7``, ``SLIDE15``, ``DONT``) as its styled name."""
+    text = str(item)
     if _is_number(text):
         return f"[num]{text}[/num]"
-    style = "sorry" if text in ("SORRY", "STEAL", "DONT") else "act"
+    style = "sorry" if text in _SORRY_FAMILY else "act"
     return f"[{style}]{_CARD_NAMES[lang][text]}[/{style}]"
 
 
-def _the(text: str, lang: str) -> str:
+def _the(item: Card | str, lang: str) -> str:
     """A card with its article, as a sentence needs it: « le 7 », « la carte Pigez-en 2 »; "the 7", "Take 2"."""
+    text = str(item)
     if lang == "fr":
         return f"le {card(text, lang)}" if _is_number(text) else f"la carte {card(text, lang)}"
     return f"the {card(text, lang)}" if _is_number(text) else card(text, lang)
@@ -215,27 +223,27 @@ def _pawns(seat: int, progress: int, lang: str) -> str:
     return f"{marks} {label}"
 
 
-def screen(view: JSON, names: list[str], lang: str) -> list[str]:
-    """The table as ``view['seat']`` sees it: pile and total, every seat's pawns and hand size, the open
+def screen(view: SorryView, names: list[str], lang: str) -> list[str]:
+    """The table as ``view.seat`` sees it: pile and total, every seat's pawns and hand size, the open
     window (a 21 that may be stolen, a SORRY! that may be blocked, a Play 2, a tie-break), and the seat's
     own hand. At most 12 lines of 78 characters with 4 players and a hand of 7 long card names."""
     w = _WORDS[lang]
-    me = view["seat"]
-    arrow = "↻" if view["direction"] == 1 else "↺"
+    me = view.seat
+    arrow = "↻" if view.direction == 1 else "↺"
     head: list[tuple[str, str]] = [
-        (w["round"].format(round=view["round"]) + (f" ({w['goal_long']})" if view["goal"] > _PAWNS else ""),) * 2,
-        (w["clockwise"] if view["direction"] == 1 else w["counter"], arrow),
+        (w["round"].format(round=view.round) + (f" ({w['goal_long']})" if view.goal > _PAWNS else ""),) * 2,
+        (w["clockwise"] if view.direction == 1 else w["counter"], arrow),
         (
-            w["draw"].format(n=view["draw_size"], aside=len(view["set_aside"])),
-            w["draw_short"].format(n=view["draw_size"]),
+            w["draw"].format(n=view.draw_size, aside=len(view.set_aside)),
+            w["draw_short"].format(n=view.draw_size),
         ),
     ]
-    if view["to_act"] is not None:
-        answer = view["phase"] in ("steal", "block_steal", "block_sorry")
-        head.insert(1, (w["to_answer" if answer else "to_play"].format(name=_who(view["to_act"], names)),) * 2)
+    if view.to_act is not None:
+        answer = view.phase in _WINDOWS
+        head.insert(1, (w["to_answer" if answer else "to_play"].format(name=_who(view.to_act, names)),) * 2)
     lines = [_fit(head)]
-    pile = view["pile"]
-    pile_head = w["pile"].format(total=f"[total]{view['total']}[/total]")
+    pile = view.pile
+    pile_head = w["pile"].format(total=f"[total]{view.total}[/total]")
     if not pile:
         lines.append(pile_head + w["empty"])
     else:
@@ -250,58 +258,54 @@ def screen(view: JSON, names: list[str], lang: str) -> list[str]:
                 break
             shown -= 1
         lines.append(line)
-    width = max(len(n) for n in names[: view["players"]])
-    tb = view["tiebreak"]
-    for seat in range(view["players"]):
-        marker = "▶ " if seat == view["to_act"] else "  "
+    width = max(len(n) for n in names[: view.players])
+    tb = view.tiebreak
+    for seat in range(view.players):
+        marker = "▶ " if seat == view.to_act else "  "
         name = _who(seat, names) + " " * (width - len(names[seat]))
-        parts = [f"{marker}{name}  {_pawns(seat, view['progress'][seat], lang)}"]
-        parts.append(w["hand"].format(n=view["hand_sizes"][seat]))
-        known = view["known_no_effect"][seat]
+        parts = [f"{marker}{name}  {_pawns(seat, view.progress[seat], lang)}"]
+        parts.append(w["hand"].format(n=view.hand_sizes[seat]))
+        known = view.known_no_effect[seat]
         if known and seat != me:
-            parts.append(w["no_effect"].format(n=known["cards"]))
-        if tb and seat in tb["order"]:
-            stood = w["stood"] if seat in tb["standing"] else ""
-            parts.append(w["tb"].format(total=tb["totals"][seat], stood=stood))
+            parts.append(w["no_effect"].format(n=known.cards))
+        if tb and seat in tb.order:
+            stood = w["stood"] if seat in tb.standing else ""
+            parts.append(w["tb"].format(total=tb.totals[seat], stood=stood))
         lines.append(" · ".join(parts))
     lines.extend(_window(view, names, lang))
-    if view["hand"] is not None:
-        lines.extend(_wrap(w["your_hand"] + " ", [card(c, lang) for c in view["hand"]] or ["—"]))
-    if view["winner"] is not None:
-        lines.append(w["winner"].format(name=_who(view["winner"], names)))
+    if view.hand is not None:
+        lines.extend(_wrap(w["your_hand"] + " ", [card(c, lang) for c in view.hand] or ["—"]))
+    if view.winner is not None:
+        lines.append(w["winner"].format(name=_who(view.winner, names)))
     return lines
 
 
-def _window(view: JSON, names: list[str], lang: str) -> list[str]:
+def _window(view: SorryView, names: list[str], lang: str) -> list[str]:
     """The line telling what the table is waiting for, when it is more than a plain turn."""
     w = _WORDS[lang]
-    phase = view["phase"]
-    if phase == "steal" and view["steal"]:
-        return [w["steal"].format(scorer=_who(view["steal"]["scorer"], names))]
-    if phase == "block_steal" and view["steal"] and view["steal"]["stealer"] is not None:
+    phase = view.phase
+    if phase is Phase.STEAL and view.steal:
+        return [w["steal"].format(scorer=_who(view.steal.scorer, names))]
+    if phase is Phase.BLOCK_STEAL and view.steal and view.steal.stealer is not None:
         return [
             w["block_steal"].format(
-                stealer=_who(view["steal"]["stealer"], names),
-                scorer=_who(view["steal"]["scorer"], names),
-                of_scorer=_of(view["steal"]["scorer"], names),
+                stealer=_who(view.steal.stealer, names),
+                scorer=_who(view.steal.scorer, names),
+                of_scorer=_of(view.steal.scorer, names),
             )
         ]
-    if phase == "block_sorry" and view["sorry_target"] is not None:
+    if phase is Phase.BLOCK_SORRY and view.sorry_target is not None:
         return [
             w["block_sorry"].format(
-                attacker=_who(view["turn"], names),
-                of_attacker=_of(view["turn"], names),
-                target=_who(view["sorry_target"], names),
+                attacker=_who(view.turn, names),
+                of_attacker=_of(view.turn, names),
+                target=_who(view.sorry_target, names),
             )
         ]
-    if phase == "play2":
-        return [
-            w["play2"].format(
-                name=_who(view["turn"], names), n=view["play2_left"], s="s" if view["play2_left"] > 1 else ""
-            )
-        ]
-    if view["tiebreak"] and view["winner"] is None:
-        return [w["tiebreak"].format(rounds=view["tiebreak"]["rounds"])]
+    if phase is Phase.PLAY2:
+        return [w["play2"].format(name=_who(view.turn, names), n=view.play2_left, s="s" if view.play2_left > 1 else "")]
+    if view.tiebreak and view.winner is None:
+        return [w["tiebreak"].format(rounds=view.tiebreak.rounds)]
     return []
 
 
@@ -353,55 +357,54 @@ _MENU = {
 }
 
 
-def _value(text: str) -> int:
-    return int(text) if _is_number(text) else 0
-
-
-def choice_path(action: Any, view: JSON, names: list[str], lang: str) -> tuple[str, ...]:
+def choice_path(action: Action, view: SorryView, names: list[str], lang: str) -> tuple[str, ...]:
     """The menu path of a Sorry! Revenge action for the seat of ``view``, with what it does to the total."""
     m = _MENU[lang]
-    kind = str(action.kind)
-    me = view["to_act"] if view["to_act"] is not None else view["seat"]
-    text = "" if action.card is None else str(action.card)
-    old = view["total"]
-    if kind == "play":
-        label = m["play"].format(card=_the(text, lang))
-        if _is_number(text) or text in _SLIDES:
-            new = old + _value(text) if _is_number(text) else _SLIDES[text]
-            effect = "exact" if new == 21 else "bust" if new > 21 else "total"
+    kind = action.kind
+    me = view.to_act if view.to_act is not None else view.seat
+    played = action.card
+    old = view.total
+    if kind is Kind.PLAY:
+        assert played is not None
+        label = m["play"].format(card=_the(played, lang))
+        if IS_NUMBER[played] or SLIDE_TO[played]:
+            new = old + VALUE[played] if IS_NUMBER[played] else SLIDE_TO[played]
+            effect = "exact" if new == TARGET else "bust" if new > TARGET else "total"
             return (label + m[effect].format(old=old, new=new),)
-        if text == "TAKE2":
-            hand = len(view["hand"]) if view["hand"] is not None else 1
-            n = min(2, 7 - (hand - 1))
+        if played is Card.TAKE_2:
+            hand = len(view.hand) if view.hand is not None else 1
+            n = min(2, HAND_LIMIT - (hand - 1))
             return (label + (m["take2"].format(n=n, s="s" if n > 1 else "") if n > 0 else m["take2_none"]),)
-        if text == "REVERSE":
+        if played is Card.REVERSE:
             return (label + m["reverse"],)
         return (label + m["play2"],)
-    if kind == "sorry":
-        progress = view["progress"][action.target]
+    if kind is Kind.SORRY:
+        assert action.target is not None
+        progress = view.progress[action.target]
         home = _pawns(action.target, progress, lang).split(" ", 1)[1]
         return (m["sorry"], m["target"].format(name=names[action.target], home=home))
-    if kind == "dead":
-        return (m["dead"].format(card=_the(text, lang)),)
-    if kind == "steal":
-        return (m["steal"].format(name=names[view["turn"]], of_name=_of(view["turn"], names, styled=False)),)
-    if kind == "block":
-        return (m["block"].format(card=_the("DONT", lang)),)
-    if kind == "add":
-        tb = view["tiebreak"]
-        mine = tb["totals"][me] if tb else 0
-        return (m["add"].format(card=_the(text, lang), old=mine, new=mine + _value(text)),)
-    if kind == "stand":
-        tb = view["tiebreak"]
-        return (m["stand"].format(total=tb["totals"][me] if tb else 0),)
-    phase = view["phase"]
-    if phase == "steal":
-        return (m["no_steal"].format(name=names[view["turn"]]),)
-    if phase == "block_steal":
-        stealer = view["steal"]["stealer"] if view["steal"] else None
+    if kind is Kind.DEAD:
+        assert played is not None
+        return (m["dead"].format(card=_the(played, lang)),)
+    if kind is Kind.STEAL:
+        return (m["steal"].format(name=names[view.turn], of_name=_of(view.turn, names, styled=False)),)
+    if kind is Kind.BLOCK:
+        return (m["block"].format(card=_the(Card.DONT, lang)),)
+    tb = view.tiebreak
+    mine = tb.totals[me] if tb is not None and me is not None else 0
+    if kind is Kind.ADD:
+        assert played is not None
+        return (m["add"].format(card=_the(played, lang), old=mine, new=mine + VALUE[played]),)
+    if kind is Kind.STAND:
+        return (m["stand"].format(total=mine),)
+    phase = view.phase
+    if phase is Phase.STEAL:
+        return (m["no_steal"].format(name=names[view.turn]),)
+    if phase is Phase.BLOCK_STEAL:
+        stealer = view.steal.stealer if view.steal else None
         return (m["no_block_steal"].format(name="?" if stealer is None else names[stealer]),)
-    if phase == "block_sorry":
-        long = view["progress"][me] > _PAWNS
+    if phase is Phase.BLOCK_SORRY:
+        long = me is not None and view.progress[me] > _PAWNS
         return (m["no_block_sorry_long" if long else "no_block_sorry"],)
     return (m["pass"],)
 
@@ -544,8 +547,8 @@ def narrate(event: JSON, viewer: int | None, names: list[str], lang: str) -> str
     return str(event)
 
 
-def render(view: JSON) -> str:
+def render(view: SorryView) -> str:
     """A few plain lines that show a view at a glance (``str(state)``, logs): the English screen."""
-    names = [f"seat {s}" for s in range(view["players"])]
-    head = f"Sorry! Revenge - {view['phase']}, seat {view['turn']}'s turn, to act: {view['to_act']}"
+    names = [f"seat {s}" for s in range(view.players)]
+    head = f"Sorry! Revenge - {view.phase}, seat {view.turn}'s turn, to act: {view.to_act}"
     return plain("\n".join([head, *screen(view, names, "en")]))
