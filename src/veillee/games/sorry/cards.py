@@ -39,25 +39,25 @@ class Card(IntEnum):
     N6 = 6
     N7 = 7
     N10 = 8
-    """The Number card worth 10 (there are no 8s or 9s, ruling 1)."""
+    """The Number card worth 10 (there are no 8s or 9s, Ruling 1)."""
     SLIDE_10 = 9
-    """« Glissade »: the pile's total becomes 10, up or down."""
+    """« Glissade »: the pile's total becomes 10, up or down (R6, Ruling 7)."""
     SLIDE_15 = 10
     SLIDE_20 = 11
     SLIDE_21 = 12
-    """Slide to 21: reaching exactly 21 with it wins the round (ruling 6)."""
+    """Slide to 21: reaching exactly 21 with it wins the round (Ruling 6)."""
     TAKE_2 = 13
-    """« Pigez-en 2 »: draw 2 cards, never beyond 7 in hand."""
+    """« Pigez-en 2 »: draw 2 cards, never beyond 7 in hand (R7, Ruling 2)."""
     REVERSE = 14
-    """« Changement de direction »: reverse the order of play."""
+    """« Changement de direction »: reverse the order of play (R8, Ruling 15)."""
     PLAY_2 = 15
-    """« Jouez-en 2 »: then play 2 Number cards from your hand."""
+    """« Jouez-en 2 »: then play 2 Number cards from your hand (R9, Rulings 4, 5)."""
     SORRY = 16
-    """« SORRY! Retournez une carte pion du côté DÉPART »: on your turn, flip an opponent's pawn back."""
+    """« SORRY! Retournez une carte pion du côté DÉPART »: on your turn, flip an opponent's pawn back (R14)."""
     STEAL = 17
-    """The other SORRY!: out of turn, steal an opponent's 21 (flip one of *your* pawns HOME instead)."""
+    """The other SORRY!: out of turn, steal an opponent's 21 (flip one of *your* pawns HOME instead, R15)."""
     DONT = 18
-    """« SORRY! Pas vraiment… » (Don't be SORRY!): block a SORRY! card played against you."""
+    """« SORRY! Pas vraiment… » (Don't be SORRY!): block a SORRY! card played against you (R16)."""
 
     def __str__(self) -> str:
         return NOTATION[self]
@@ -101,7 +101,7 @@ SLIDE_TO: tuple[int, ...] = (*([0] * 9), 10, 15, 20, 21, *([0] * 6))
 
 
 class DeckList(StrEnum):
-    """Which deck composition to play with (ruling 1, the « Decisions » of RULINGS.md)."""
+    """Which deck composition to play with (Ruling 1, the « Decisions » of RULINGS.md)."""
 
     STANDARD = "standard"
     """93 cards: the [SRC 7] list plus 2 Reverse, so that the counts match the manual (26 Action cards)."""

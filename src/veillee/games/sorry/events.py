@@ -112,7 +112,7 @@ class TwentyOne(NamedTuple):
 @event()
 class Pawn(NamedTuple):
     """A pawn card flipped (« retournez une carte pion »): ``step`` +1 toward the goal, -1 after a SORRY!;
-    ``progress`` is the seat's progress after it, ``home`` its pawns on the HOME side (R10, R14, R20)."""
+    ``progress`` is the seat's progress after it, ``home`` its pawns on the HOME side (R10, R11, R14, R20)."""
 
     seat: int
     step: int
