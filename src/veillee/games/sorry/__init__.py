@@ -5,7 +5,7 @@ Rules: ``docs/rules/sorry.md`` (English, with every ruling numbered), from the F
 
 from veillee.core import GameInfo
 from veillee.games.sorry.actions import Action, Kind
-from veillee.games.sorry.cards import PAWNS, TARGET, Card, DeckList
+from veillee.games.sorry.cards import PAWN_COLOURS, PAWNS, TARGET, Card, DeckList
 from veillee.games.sorry.events import EVENTS
 from veillee.games.sorry.options import OPTIONS
 from veillee.games.sorry.phases import Phase
@@ -23,7 +23,7 @@ GAME = GameInfo(
     options=OPTIONS,
     events=EVENTS,
     view=SorryView,
-    constants={"target": TARGET, "pawns": PAWNS},
+    constants={"target": TARGET, "pawns": PAWNS, "colours": list(PAWN_COLOURS)},
     presentation="veillee.games.sorry.render",
     variants=({}, {"long_game": True}, {"play2_check": "end", "deck_list": "gamingpack"}),
 )

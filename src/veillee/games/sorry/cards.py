@@ -17,6 +17,7 @@ __all__ = [
     "IS_NUMBER",
     "NUMBERS",
     "PAWNS",
+    "PAWN_COLOURS",
     "SLIDE_TO",
     "TARGET",
     "VALUE",
@@ -92,6 +93,8 @@ TARGET = 21
 """The total that wins a round (R10); above it a player busts (R11)."""
 PAWNS = 4
 """Pawn cards per player (R1): flipping all of them to HOME wins the match (R18)."""
+PAWN_COLOURS = ("red", "blue", "yellow", "green")
+"""Each seat's pawn colour (seat 0 red...), by which the screens and the browser show who is who."""
 NUMBERS: tuple[Card, ...] = tuple(Card(i) for i in range(9))
 VALUE: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 10, *([0] * 10))
 """What a card adds to the pile's total: its number for Number cards, 0 for every other card (R4)."""

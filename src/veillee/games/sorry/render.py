@@ -13,7 +13,7 @@ from __future__ import annotations
 from veillee.core import JSON
 from veillee.core.present import plain
 from veillee.games.sorry.actions import Action, Kind
-from veillee.games.sorry.cards import IS_NUMBER, PAWNS, SLIDE_TO, TARGET, VALUE, Card
+from veillee.games.sorry.cards import IS_NUMBER, PAWN_COLOURS, PAWNS, SLIDE_TO, TARGET, VALUE, Card
 from veillee.games.sorry.phases import Phase
 from veillee.games.sorry.piles import HAND_LIMIT
 from veillee.games.sorry.view import SorryView
@@ -90,7 +90,7 @@ _SLIDES = {str(card): SLIDE_TO[card] for card in Card if SLIDE_TO[card]}
 _SORRY_FAMILY = frozenset({"SORRY", "STEAL", "DONT"})
 _PAWNS = PAWNS
 _WINDOWS = frozenset({Phase.STEAL, Phase.BLOCK_STEAL, Phase.BLOCK_SORRY})
-_COLOURS = ("red", "blue", "yellow", "green")
+_COLOURS = PAWN_COLOURS
 _VOWELS = frozenset("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸaeiouyàâäéèêëîïôöùûüÿ")
 _WIDTH = 78
 
