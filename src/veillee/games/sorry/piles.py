@@ -3,16 +3,17 @@ Rulings 17, 24, 27): the bookkeeping that every rule area shares."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from veillee.core import derive
 from veillee.games.sorry.cards import Card
-from veillee.games.sorry.events import Draw, Reshuffle, SetAside
+from veillee.games.sorry.events import Draw, Reshuffle, SetAside, new_event
 
 if TYPE_CHECKING:
     from veillee.games.sorry.state import SorryState
 
-__all__ = ["HAND_LIMIT", "HAND_SIZE", "INERT", "draw_cards", "set_aside_pile", "take_from_hand"]
+__all__ = ["HAND_LIMIT", "HAND_SIZE", "INERT", "draw_cards", "set_aside_pile", "shuffle", "take_from_hand"]
 
 HAND_SIZE = 5
 """Deal 5 cards; refill to 5 after each turn and after any SORRY! or Don't be SORRY! (R2, R5, R17)."""
@@ -22,6 +23,28 @@ HAND_LIMIT = 7
 _SORRY = Card.SORRY
 INERT = frozenset({Card.PLAY_2, Card.STEAL, Card.DONT})
 """Cards that may be left in a hand that had no card with an effect (with SORRY! when it had no target)."""
+
+
+_BITS = tuple(n.bit_length() for n in range(128))
+"""``n.bit_length()`` for every pile size ``n`` a shuffle meets (the deck has at most 93 cards)."""
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, twice as fast.
+
+    ``random.shuffle`` draws ``_randbelow(i + 1)`` for each position through a Python call per card; the
+    deal shuffles 93 cards per match, which made it a fifth of a random playout's time. This is the same
+    algorithm (Fisher-Yates from the top, each index drawn by rejection from ``getrandbits``) inlined, so
+    the same seed deals the same cards: records and golden files are unchanged (a test compares both).
+    """
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        k = bits[i + 1]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def take_from_hand(state: SorryState, seat: int, card: Card) -> None:
@@ -37,6 +60,11 @@ def draw_cards(state: SorryState, seat: int, count: int) -> None:
     if count <= 0:
         return
     draw = state.draw
+    if count == 1 and draw:  # the usual refill after one card played
+        card = draw.pop()
+        state.hands[seat].append(card)
+        state.emit(new_event(Draw, (seat, 1, (card,))))
+        return
     if len(draw) >= count:
         drawn = draw[-count:]
         del draw[-count:]
@@ -52,7 +80,7 @@ def draw_cards(state: SorryState, seat: int, count: int) -> None:
         if not drawn:
             return
     state.hands[seat].extend(drawn)
-    state.emit(Draw(seat, len(drawn), tuple(drawn)))
+    state.emit(new_event(Draw, (seat, len(drawn), tuple(drawn))))
 
 
 def _reshuffle(state: SorryState) -> bool:
@@ -62,7 +90,7 @@ def _reshuffle(state: SorryState) -> bool:
     state.reshuffles += 1
     rng = derive(state.seed, "reshuffle", state.reshuffles)
     pile = state.set_aside
-    rng.shuffle(pile)
+    shuffle(rng, pile)
     state.draw = pile
     state.set_aside = []
     state.emit(Reshuffle(len(pile)))

@@ -10,15 +10,16 @@ compares phases and cards by identity: random playouts run well over 150,000 dec
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from veillee.core import derive, stacked
 from veillee.games.sorry import tiebreak
 from veillee.games.sorry.actions import ADD, BLOCK, DEAD, PASS, PLAY, STAND, STEAL, Action, Kind, sorry_actions
 from veillee.games.sorry.cards import DECKS, IS_NUMBER, SLIDE_TO, TARGET, VALUE, Card, parse_card
-from veillee.games.sorry.events import Block, Bust, Dead, Deal, Pass, Pawn, Play, Sorry, Steal, TwentyOne
+from veillee.games.sorry.events import Block, Bust, Dead, Deal, Pass, Pawn, Play, Sorry, Steal, TwentyOne, new_event
 from veillee.games.sorry.phases import Phase
-from veillee.games.sorry.piles import HAND_LIMIT, HAND_SIZE, draw_cards, set_aside_pile, take_from_hand
+from veillee.games.sorry.piles import HAND_LIMIT, HAND_SIZE, draw_cards, set_aside_pile, shuffle, take_from_hand
 from veillee.games.sorry.scoring import end_match, home_pawns
 
 if TYPE_CHECKING:
@@ -26,6 +27,12 @@ if TYPE_CHECKING:
 
 __all__ = ["apply", "legal_actions", "sorry_targets", "start_match"]
 
+# Enum members read through their class cost a metaclass lookup each time (ten times a global's), and the
+# hot path compares phases and kinds on every step: it reads these module-level names instead.
+_P_PLAY, _P_PLAY2, _P_STEAL = Phase.PLAY, Phase.PLAY2, Phase.STEAL
+_P_BLOCK_STEAL, _P_BLOCK_SORRY, _P_TIEBREAK = Phase.BLOCK_STEAL, Phase.BLOCK_SORRY, Phase.TIEBREAK
+_K_PLAY, _K_PASS, _K_SORRY, _K_STEAL = Kind.PLAY, Kind.PASS, Kind.SORRY, Kind.STEAL
+_K_BLOCK, _K_DEAD, _K_ADD = Kind.BLOCK, Kind.DEAD, Kind.ADD
 _PLAY2_CARD = Card.PLAY_2
 _SORRY = Card.SORRY
 _STEAL = Card.STEAL
@@ -47,7 +54,7 @@ def start_match(state: SorryState, given: list[str] | None) -> None:
     full = DECKS[state.opts.deck_list]
     deck = stacked(full, given, rng, parse_card) if given is not None else list(full)
     if given is None:
-        rng.shuffle(deck)
+        shuffle(rng, deck)
     n = state.num_players
     state.hands = [deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(n)]
     state.draw = deck[n * HAND_SIZE :]
@@ -62,59 +69,70 @@ def start_match(state: SorryState, given: list[str] | None) -> None:
 def begin_turn(state: SorryState, seat: int) -> None:
     state.turn = seat
     state.to_act = seat
-    state.phase = Phase.PLAY
+    state.phase = _P_PLAY
     state.turns += 1
 
 
 # -- legal actions -------------------------------------------------------------------------------------
 def legal_actions(state: SorryState) -> list[Action]:
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _P_PLAY:
         return _play_actions(state)
     seat = state.to_act
     if seat is None:
         return []
     hand = state.hands[seat]
-    if phase is Phase.PLAY2:
+    if phase is _P_PLAY2:
         return [PLAY[card] for card in sorted(set(hand)) if IS_NUMBER[card]]
-    if phase is Phase.STEAL:
+    if phase is _P_STEAL:
         return [STEAL, PASS] if _STEAL in hand else [PASS]
-    if phase is Phase.BLOCK_STEAL or phase is Phase.BLOCK_SORRY:
+    if phase is _P_BLOCK_STEAL or phase is _P_BLOCK_SORRY:
         return [BLOCK, PASS] if _DONT in hand else [PASS]
-    if phase is Phase.TIEBREAK:
+    if phase is _P_TIEBREAK:
         room = TARGET - state.tb_totals[seat]
         return [ADD[card] for card in sorted(set(hand)) if IS_NUMBER[card] and VALUE[card] <= room] + [STAND]
     return []
 
 
 def _play_actions(state: SorryState) -> list[Action]:
-    """One card per distinct card in hand (R3); dead cards only when no card has an effect (Ruling 14)."""
+    """One card per distinct card in hand (R3); dead cards only when no card has an effect (Ruling 14).
+
+    The list is shared between states with the same hand: the core keeps it as its legal-action cache and
+    hands out copies, never changing it."""
     seat = state.turn
     hand = state.hands[seat]
     if not hand:
         return [PASS]
+    targets = tuple(sorry_targets(state, seat)) if _SORRY in hand else ()
+    return _play_menu(tuple(sorted(hand)), targets)
+
+
+@lru_cache(maxsize=1 << 16)
+def _play_menu(hand: tuple[Card, ...], targets: tuple[Action, ...]) -> list[Action]:
+    """The turn's legal actions for a sorted ``hand`` and the flip-back ``targets`` open to it.
+
+    A pure function of the hand's contents, memoised: random playouts ask it at every turn, and most
+    five-card hands recur (the bounded cache holds every five-card hand of the deck's 19 kinds).
+    """
     out: list[Action] = []
     kept: list[Card] = []
     simple = _SIMPLE
-    for card in sorted(set(hand)):
+    for card in dict.fromkeys(hand):
         if card in simple:
             out.append(PLAY[card])
         elif card is _PLAY2_CARD:
-            if sum(1 for c in hand if IS_NUMBER[c]) >= 2:
+            if sum(1 for c in hand if IS_NUMBER[c]) >= 2:  # Ruling 4
                 out.append(PLAY[card])
             else:
                 kept.append(card)
         elif card is _SORRY:
-            targets = sorry_targets(state, seat)
-            if targets:
+            if targets:  # Ruling 8
                 out.extend(targets)
             else:
                 kept.append(card)
         else:
             kept.append(card)
-    if out:
-        return out
-    return [DEAD[card] for card in kept]
+    return out if out else [DEAD[card] for card in kept]
 
 
 def sorry_targets(state: SorryState, seat: int) -> list[Action]:
@@ -128,24 +146,24 @@ def sorry_targets(state: SorryState, seat: int) -> list[Action]:
 def apply(state: SorryState, action: Action) -> None:
     """Carry out a legal action of ``state.to_act``."""
     kind = action.kind
-    if kind is Kind.PLAY:
+    if kind is _K_PLAY:
         card = action.card
         assert card is not None
-        if state.phase is Phase.PLAY:
+        if state.phase is _P_PLAY:
             _play(state, card)
         else:
             _play2_number(state, card)
-    elif kind is Kind.PASS:
+    elif kind is _K_PASS:
         _pass(state)
-    elif kind is Kind.SORRY:
+    elif kind is _K_SORRY:
         _sorry(state, action.target)
-    elif kind is Kind.STEAL:
+    elif kind is _K_STEAL:
         _steal(state)
-    elif kind is Kind.BLOCK:
+    elif kind is _K_BLOCK:
         _block(state)
-    elif kind is Kind.DEAD:
+    elif kind is _K_DEAD:
         _dead(state, action.card)
-    elif kind is Kind.ADD:
+    elif kind is _K_ADD:
         tiebreak.add(state, action.card)
     else:
         tiebreak.stand(state)
@@ -156,25 +174,29 @@ def _play(state: SorryState, card: Card) -> None:
     seat = state.turn
     take_from_hand(state, seat, card)
     state.pile.append(card)
+    total = state.total
     if IS_NUMBER[card]:
-        state.total += VALUE[card]
-        state.emit(Play(seat, card, state.total))
-        _check_total(state, seat)
+        total += VALUE[card]
     elif SLIDE_TO[card]:
-        state.total = SLIDE_TO[card]
-        state.emit(Play(seat, card, state.total))
-        _check_total(state, seat)
-    elif card is _PLAY2_CARD:
-        state.emit(Play(seat, card, state.total))
-        state.phase = Phase.PLAY2
-        state.play2_left = 2
+        total = SLIDE_TO[card]
     else:
-        state.emit(Play(seat, card, state.total))
+        state.emit(new_event(Play, (seat, card, total)))
+        if card is _PLAY2_CARD:
+            state.phase = _P_PLAY2
+            state.play2_left = 2
+            return
         if card is _TAKE_2:
             draw_cards(state, seat, min(2, HAND_LIMIT - len(state.hands[seat])))
         else:
             state.direction = -state.direction
         end_turn(state)
+        return
+    state.total = total
+    state.emit(new_event(Play, (seat, card, total)))
+    if total < TARGET:
+        end_turn(state)
+    else:
+        _check_total(state, seat)
 
 
 def _check_total(state: SorryState, seat: int) -> None:
@@ -195,7 +217,7 @@ def _play2_number(state: SorryState, card: Card) -> None:
     state.pile.append(card)
     state.total += VALUE[card]
     state.play2_left -= 1
-    state.emit(Play(seat, card, state.total))
+    state.emit(new_event(Play, (seat, card, state.total)))
     total = state.total
     if state.play2_left and (total < TARGET or not state.opts.play2_each):
         return
@@ -225,7 +247,7 @@ def _sorry(state: SorryState, target: int | None) -> None:
     take_from_hand(state, seat, _SORRY)
     state.pile.append(_SORRY)
     state.emit(Sorry(seat, target))
-    state.phase = Phase.BLOCK_SORRY
+    state.phase = _P_BLOCK_SORRY
     state.sorry_target = target
     state.to_act = target
 
@@ -236,7 +258,7 @@ def _reach_21(state: SorryState, scorer: int) -> None:
     n = state.num_players
     d = state.direction
     state.window = [(scorer + d * k) % n for k in range(n - 1, 0, -1)]
-    state.phase = Phase.STEAL
+    state.phase = _P_STEAL
     state.to_act = state.window.pop()
 
 
@@ -244,16 +266,16 @@ def _pass(state: SorryState) -> None:
     phase = state.phase
     seat = state.to_act
     assert seat is not None
-    state.emit(Pass(seat))
-    if phase is Phase.PLAY:
+    state.emit(new_event(Pass, (seat,)))
+    if phase is _P_PLAY:
         end_turn(state)
         return
-    if phase is Phase.STEAL:
+    if phase is _P_STEAL:
         if state.window:
             state.to_act = state.window.pop()
         else:
             _win_round(state, state.turn)
-    elif phase is Phase.BLOCK_STEAL:
+    elif phase is _P_BLOCK_STEAL:
         stealer = state.stealer
         assert stealer is not None
         _win_round(state, stealer)
@@ -274,7 +296,7 @@ def _steal(state: SorryState) -> None:
     draw_cards(state, seat, HAND_SIZE - len(state.hands[seat]))
     state.window = []
     state.stealer = seat
-    state.phase = Phase.BLOCK_STEAL
+    state.phase = _P_BLOCK_STEAL
     state.to_act = state.turn
 
 
@@ -284,11 +306,11 @@ def _block(state: SorryState) -> None:
     assert seat is not None
     take_from_hand(state, seat, _DONT)
     state.pile.append(_DONT)
-    attacker = state.stealer if state.phase is Phase.BLOCK_STEAL else state.turn
+    attacker = state.stealer if state.phase is _P_BLOCK_STEAL else state.turn
     assert attacker is not None
     state.emit(Block(seat, attacker))
     draw_cards(state, seat, HAND_SIZE - len(state.hands[seat]))
-    if state.phase is Phase.BLOCK_STEAL:
+    if state.phase is _P_BLOCK_STEAL:
         _win_round(state, seat)
     else:
         _after_sorry(state)
@@ -349,5 +371,5 @@ def end_turn(state: SorryState) -> None:
     nxt = (seat + state.direction) % state.num_players
     state.turn = nxt
     state.to_act = nxt
-    state.phase = Phase.PLAY
+    state.phase = _P_PLAY
     state.turns += 1

@@ -87,11 +87,9 @@ class SorryState(GameState[Action]):
     def codec(self) -> ActionCodec[Action]:
         return codec(self.num_players)
 
-    def _legal(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def _do(self, action: Action) -> None:
-        rules.apply(self, action)
+    # The rules' functions are the methods themselves: one Python call less on every step of a playout.
+    _legal = rules.legal_actions
+    _do = rules.apply
 
     def _explain(self, action: Action) -> str:
         return explain.explain(self, action)
