@@ -13,7 +13,16 @@ from veillee.games.sorry.events import Draw, Reshuffle, SetAside, new_event
 if TYPE_CHECKING:
     from veillee.games.sorry.state import SorryState
 
-__all__ = ["HAND_LIMIT", "HAND_SIZE", "INERT", "draw_cards", "set_aside_pile", "shuffle", "take_from_hand"]
+__all__ = [
+    "HAND_LIMIT",
+    "HAND_SIZE",
+    "INERT",
+    "draw_cards",
+    "forget_no_effect",
+    "set_aside_pile",
+    "shuffle",
+    "take_from_hand",
+]
 
 HAND_SIZE = 5
 """Deal 5 cards; refill to 5 after each turn and after any SORRY! or Don't be SORRY! (R2, R5, R17)."""
@@ -50,7 +59,14 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
 def take_from_hand(state: SorryState, seat: int, card: Card) -> None:
     """Remove ``card`` from ``seat``'s hand, keeping the public dead-card knowledge up to date (Ruling 27)."""
     state.hands[seat].remove(card)
-    if state.inert[seat] and (card in INERT or (card is _SORRY and state.inert_sorry[seat])):
+    if state.inert[seat]:
+        forget_no_effect(state, seat, card)
+
+
+def forget_no_effect(state: SorryState, seat: int, card: Card) -> None:
+    """``seat``, known to hold cards without an effect (Ruling 27), has played ``card``: one fewer is known
+    if it was one of them."""
+    if card in INERT or (card is _SORRY and state.inert_sorry[seat]):
         state.inert[seat] -= 1
 
 

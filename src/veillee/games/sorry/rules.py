@@ -17,9 +17,30 @@ from veillee.core import derive, stacked
 from veillee.games.sorry import tiebreak
 from veillee.games.sorry.actions import ADD, BLOCK, DEAD, PASS, PLAY, STAND, STEAL, Action, Kind, sorry_actions
 from veillee.games.sorry.cards import DECKS, IS_NUMBER, SLIDE_TO, TARGET, VALUE, Card, parse_card
-from veillee.games.sorry.events import Block, Bust, Dead, Deal, Pass, Pawn, Play, Sorry, Steal, TwentyOne, new_event
+from veillee.games.sorry.events import (
+    Block,
+    Bust,
+    Dead,
+    Deal,
+    Draw,
+    Pass,
+    Pawn,
+    Play,
+    Sorry,
+    Steal,
+    TwentyOne,
+    new_event,
+)
 from veillee.games.sorry.phases import Phase
-from veillee.games.sorry.piles import HAND_LIMIT, HAND_SIZE, draw_cards, set_aside_pile, shuffle, take_from_hand
+from veillee.games.sorry.piles import (
+    HAND_LIMIT,
+    HAND_SIZE,
+    draw_cards,
+    forget_no_effect,
+    set_aside_pile,
+    shuffle,
+    take_from_hand,
+)
 from veillee.games.sorry.scoring import end_match, home_pawns
 
 if TYPE_CHECKING:
@@ -77,7 +98,15 @@ def begin_turn(state: SorryState, seat: int) -> None:
 def legal_actions(state: SorryState) -> list[Action]:
     phase = state.phase
     if phase is _P_PLAY:
-        return _play_actions(state)
+        # One card per distinct card in hand (R3); dead cards only when no card has an effect (Ruling 14).
+        # The list is shared between states with the same hand: the core keeps it as its legal-action cache
+        # and hands out copies, never changing it.
+        turn = state.turn
+        hand = state.hands[turn]
+        if not hand:
+            return [PASS]  # Ruling 31
+        targets = tuple(sorry_targets(state, turn)) if _SORRY in hand else ()
+        return _play_menu(tuple(sorted(hand)), targets)
     seat = state.to_act
     if seat is None:
         return []
@@ -92,19 +121,6 @@ def legal_actions(state: SorryState) -> list[Action]:
         room = TARGET - state.tb_totals[seat]
         return [ADD[card] for card in sorted(set(hand)) if IS_NUMBER[card] and VALUE[card] <= room] + [STAND]
     return []
-
-
-def _play_actions(state: SorryState) -> list[Action]:
-    """One card per distinct card in hand (R3); dead cards only when no card has an effect (Ruling 14).
-
-    The list is shared between states with the same hand: the core keeps it as its legal-action cache and
-    hands out copies, never changing it."""
-    seat = state.turn
-    hand = state.hands[seat]
-    if not hand:
-        return [PASS]
-    targets = tuple(sorry_targets(state, seat)) if _SORRY in hand else ()
-    return _play_menu(tuple(sorted(hand)), targets)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -172,7 +188,9 @@ def apply(state: SorryState, action: Action) -> None:
 def _play(state: SorryState, card: Card) -> None:
     """One card from the active hand onto the play pile (R3, R4, R6–R9)."""
     seat = state.turn
-    take_from_hand(state, seat, card)
+    state.hands[seat].remove(card)  # take_from_hand, inlined on the hot path
+    if state.inert[seat]:
+        forget_no_effect(state, seat, card)
     state.pile.append(card)
     total = state.total
     if IS_NUMBER[card]:
@@ -366,8 +384,15 @@ def end_turn(state: SorryState) -> None:
     """Refill to 5 (R5), then the next player in the current direction plays."""
     seat = state.turn
     hand = state.hands[seat]
-    if len(hand) < HAND_SIZE:
-        draw_cards(state, seat, HAND_SIZE - len(hand))
+    missing = HAND_SIZE - len(hand)
+    if missing > 0:
+        draw = state.draw
+        if missing == 1 and draw:  # the usual refill after one card played (draw_cards, inlined)
+            card = draw.pop()
+            hand.append(card)
+            state.emit(new_event(Draw, (seat, 1, (card,))))
+        else:
+            draw_cards(state, seat, missing)
     nxt = (seat + state.direction) % state.num_players
     state.turn = nxt
     state.to_act = nxt
