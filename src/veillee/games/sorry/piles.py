@@ -117,6 +117,6 @@ def set_aside_pile(state: SorryState) -> None:
     """« Mettez cette pile de jeu de côté »: the next card starts a new pile from 0 (R12, R17)."""
     if state.pile:
         state.set_aside.extend(state.pile)
-        state.emit(SetAside(len(state.pile)))
+        state.emit(new_event(SetAside, (len(state.pile),)))
         state.pile = []
     state.total = 0

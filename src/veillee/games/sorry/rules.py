@@ -272,7 +272,7 @@ def _sorry(state: SorryState, target: int | None) -> None:
 
 def _reach_21(state: SorryState, scorer: int) -> None:
     """Open the steal window: every opponent, in play order from the scorer, is asked (R15, Rulings 9, 22, 26)."""
-    state.emit(TwentyOne(scorer))
+    state.emit(new_event(TwentyOne, (scorer,)))
     n = state.num_players
     d = state.direction
     state.window = [(scorer + d * k) % n for k in range(n - 1, 0, -1)]
@@ -345,7 +345,7 @@ def _move_pawn(state: SorryState, seat: int, step: int) -> None:
     """One step of progress: a pawn flipped to HOME (or, in the longer game, back to START) (R10, R20, Ruling 25)."""
     state.progress[seat] += step
     progress = state.progress[seat]
-    state.emit(Pawn(seat, step, progress, home_pawns(progress)))
+    state.emit(new_event(Pawn, (seat, step, progress, home_pawns(progress))))
 
 
 def _win_round(state: SorryState, winner: int) -> None:
@@ -362,7 +362,7 @@ def _win_round(state: SorryState, winner: int) -> None:
 
 def _bust(state: SorryState, buster: int) -> None:
     """Over 21: every other player flips a pawn (R11, Ruling 19); a shared finish goes to a tie-break (R19)."""
-    state.emit(Bust(buster, state.total))
+    state.emit(new_event(Bust, (buster, state.total)))
     n = state.num_players
     d = state.direction
     order = [(buster + d * k) % n for k in range(1, n)]
