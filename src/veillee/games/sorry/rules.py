@@ -10,7 +10,6 @@ compares phases and cards by identity: random playouts run well over 150,000 dec
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from veillee.core import derive, stacked
@@ -98,15 +97,7 @@ def begin_turn(state: SorryState, seat: int) -> None:
 def legal_actions(state: SorryState) -> list[Action]:
     phase = state.phase
     if phase is _P_PLAY:
-        # One card per distinct card in hand (R3); dead cards only when no card has an effect (Ruling 14).
-        # The list is shared between states with the same hand: the core keeps it as its legal-action cache
-        # and hands out copies, never changing it.
-        turn = state.turn
-        hand = state.hands[turn]
-        if not hand:
-            return [PASS]  # Ruling 31
-        targets = tuple(sorry_targets(state, turn)) if _SORRY in hand else ()
-        return _play_menu(tuple(sorted(hand)), targets)
+        return _play_actions(state)
     seat = state.to_act
     if seat is None:
         return []
@@ -123,17 +114,19 @@ def legal_actions(state: SorryState) -> list[Action]:
     return []
 
 
-@lru_cache(maxsize=1 << 16)
-def _play_menu(hand: tuple[Card, ...], targets: tuple[Action, ...]) -> list[Action]:
-    """The turn's legal actions for a sorted ``hand`` and the flip-back ``targets`` open to it.
+def _play_actions(state: SorryState) -> list[Action]:
+    """One card per distinct card in hand (R3); dead cards only when no card has an effect (Ruling 14).
 
-    A pure function of the hand's contents, memoised: random playouts ask it at every turn, and most
-    five-card hands recur (the bounded cache holds every five-card hand of the deck's 19 kinds).
-    """
+    Computed afresh at every turn: a memo of the menus per hand saved instructions but cost more time than
+    it saved, its hundreds of thousands of cached objects weighing on the garbage collector."""
+    seat = state.turn
+    hand = state.hands[seat]
+    if not hand:
+        return [PASS]  # Ruling 31
     out: list[Action] = []
     kept: list[Card] = []
     simple = _SIMPLE
-    for card in dict.fromkeys(hand):
+    for card in sorted(set(hand)):
         if card in simple:
             out.append(PLAY[card])
         elif card is _PLAY2_CARD:
@@ -142,6 +135,7 @@ def _play_menu(hand: tuple[Card, ...], targets: tuple[Action, ...]) -> list[Acti
             else:
                 kept.append(card)
         elif card is _SORRY:
+            targets = sorry_targets(state, seat)
             if targets:  # Ruling 8
                 out.extend(targets)
             else:
