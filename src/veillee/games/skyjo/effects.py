@@ -22,8 +22,9 @@ from veillee.games.skyjo.actions import (
     Kind,
     targeted,
 )
-from veillee.games.skyjo.cards import ActionCard, GameCard
-from veillee.games.skyjo.lines import ALL_LINES, LINE_SLOTS
+from veillee.games.skyjo.cards import LINE_SLOTS, ActionCard, GameCard, Line, Slot
+from veillee.games.skyjo.events import Keep, Look, Meteor, Moved, Pick, Place, Put, Reactivate, Steal, Three
+from veillee.games.skyjo.lines import ALL_LINES
 from veillee.games.skyjo.phases import Phase
 from veillee.games.skyjo.table import draw_game, holds_defense, refill_market, use_defense
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["apply", "continue_three", "finish_effect", "legal_actions", "playable", "start_effect"]
 
 STAR = GameCard.STAR
+SLOT = tuple(Slot)
 A = ActionCard
 GRID_SIZE = 12
 THREE = 3
@@ -78,7 +80,7 @@ def start_effect(state: SkyjoState, card: ActionCard) -> None:
             drawn.append(got)
         state.three = drawn
         state.three_kept = False
-        state._log.append(("three", seat, tuple(drawn)))
+        state.emit(Three(seat, len(drawn), tuple(drawn)))
         state.phase = Phase.KEEP
     elif card is A.REVELATION:
         state.phase = Phase.LOOK
@@ -155,7 +157,7 @@ def apply(state: SkyjoState, action: Action) -> None:
     elif kind is Kind.KEEP:
         card = action.card
         if card is None:
-            state._log.append(("keep", seat, None))
+            state.emit(Keep(seat, None))
             continue_three(state)
         else:
             assert isinstance(card, GameCard)
@@ -163,7 +165,7 @@ def apply(state: SkyjoState, action: Action) -> None:
             state.three_kept = True
             state.drawn = card
             state.drawn_from = "three"
-            state._log.append(("keep", seat, card))
+            state.emit(Keep(seat, card))
             state.phase = Phase.PLACE
     elif kind is Kind.PUT:
         assert isinstance(action.card, GameCard)
@@ -174,14 +176,14 @@ def apply(state: SkyjoState, action: Action) -> None:
     elif kind is Kind.REACTIVATE:
         card = action.card
         if card is None:
-            state._log.append(("reactivate", seat, None))
+            state.emit(Reactivate(seat, None))
             finish_effect(state)
         else:
             assert isinstance(card, ActionCard)
             pile = state.action_discard
             del pile[len(pile) - 1 - pile[::-1].index(card)]
             state.in_play.append(card)
-            state._log.append(("reactivate", seat, card))
+            state.emit(Reactivate(seat, card))
             start_effect(state, card)
     elif kind is Kind.PICK:
         assert action.target is not None and action.slot is not None
@@ -211,19 +213,13 @@ def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> Non
     state.dirty[p] = state.dirty[q] = True
     state.knowers[p][s] = 0 if up_first else (everyone if was_up_q else know_q)
     state.knowers[q][t] = 0 if up_second else (everyone if was_up_p else know_p)
-    state._log.append(
-        (
-            "moved",
+    assert state.effect is not None
+    state.emit(
+        Moved(
             seat,
-            p,
-            s,
-            q,
-            t,
-            up_first,
-            up_second,
-            card_q if up_first or was_up_q else None,
-            card_p if up_second or was_up_p else None,
             state.effect,
+            Place(p, SLOT[s], up_first, card_q if up_first or was_up_q else None),
+            Place(q, SLOT[t], up_second, card_p if up_second or was_up_p else None),
         )
     )
     own = p == q
@@ -237,7 +233,7 @@ def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> Non
 def _put(state: SkyjoState, seat: int, card: GameCard) -> None:
     state.three.remove(card)
     state.discard.append(card)
-    state._log.append(("put", seat, card))
+    state.emit(Put(seat, card))
 
 
 def continue_three(state: SkyjoState) -> None:
@@ -263,12 +259,13 @@ def _look(state: SkyjoState, seat: int, target: int | None, line: int | None) ->
     assert target is not None and line is not None
     grid, up, knowers = state.grid[target], state.up[target], state.knowers[target]
     bit = 1 << seat
-    seen = []
+    seen: dict[Slot, GameCard] = {}
     for s in LINE_SLOTS[line]:
-        if grid[s] is not None and not up[s]:
+        card = grid[s]
+        if card is not None and not up[s]:
             knowers[s] |= bit
-            seen.append((s, grid[s]))
-    state._log.append(("look", seat, target, line, tuple(seen)))
+            seen[SLOT[s]] = card
+    state.emit(Look(seat, target, Line(line), len(seen), seen))
     finish_effect(state)
 
 
@@ -276,7 +273,7 @@ def _exchange_pick(state: SkyjoState, seat: int, target: int, slot: int) -> None
     """Échange avec un autre joueur: after the second pick, each attacked holder of a Défense blocks it
     (rulings 6, 12, 32); otherwise the faces are chosen."""
     state.picks.append((target, slot))
-    state._log.append(("pick", seat, target, slot))
+    state.emit(Pick(seat, target, SLOT[slot]))
     if len(state.picks) < 2:
         return
     blocked = False
@@ -302,7 +299,7 @@ def _steal(state: SkyjoState, seat: int, target: int, card: ActionCard) -> None:
     source = state.held[target] if card in state.held[target] else state.fresh[target]
     source.remove(card)
     (state.held if state.opts.stolen_playable_at_once else state.fresh)[seat].append(card)
-    state._log.append(("steal", seat, target, card))
+    state.emit(Steal(seat, target, card))
     state.extra_turns += 1
     finish_effect(state)
 
@@ -337,6 +334,6 @@ def _meteor(state: SkyjoState, seat: int, target: int, slot: int) -> None:
     state.dirty[target] = True
     state.knowers[target][slot] = 0
     state.discard.insert(0, old)
-    state._log.append(("meteor", seat, target, slot, old, new))
+    state.emit(Meteor(seat, target, SLOT[slot], old, new))
     state.meteor_queue.pop(0)
     _next_meteor(state)

@@ -14,8 +14,21 @@ from typing import Any
 
 from veillee.core import JSON
 from veillee.core.present import plain
+from veillee.games.skyjo.cards import (
+    COLUMNS,
+    LINE_NAMES,
+    LINE_SLOTS,
+    ROWS,
+    SLOT_NAMES,
+    VALUE,
+    ActionCard,
+    GameCard,
+    Line,
+    Slot,
+)
+from veillee.games.skyjo.view import Cell, SkyjoView
 
-__all__ = ["STYLES", "SUMMARY", "choice_path", "narrate", "render", "screen"]
+__all__ = ["ACTION_SHORT", "STYLES", "SUMMARY", "choice_path", "narrate", "render", "screen"]
 
 STYLES = {
     "neg": "bold blue",
@@ -85,7 +98,7 @@ _ACTION_NAMES = {
         "meteors": "Meteor shower",
     },
 }
-_ACTION_SHORT = {
+ACTION_SHORT = {
     "fr": {
         "own-swap": "Éch. perso",
         "double-turn": "Tour doublé",
@@ -119,37 +132,41 @@ def _style(text: str) -> str:
     return "neg" if value < 0 else "zero" if value == 0 else "low" if value <= 4 else "mid" if value <= 8 else "high"
 
 
-def card(text: str | None, lang: str = "en") -> str:
-    """A game card's notation (``-2``…``12``, ``star``) as styled text (``★`` for a Star)."""
-    if text is None:
+def card(value: GameCard | str | None, lang: str = "en") -> str:
+    """A game card (or its notation, ``-2``…``12``, ``star``) as styled text (``★`` for a Star)."""
+    if value is None:
         return "?"
+    text = str(value)
     shown = "★" if text == "star" else text
     return f"[{_style(text)}]{shown}[/{_style(text)}]"
 
 
-def action(text: str, lang: str, short: bool = False) -> str:
-    """An Action card's notation (``defense``) as its styled French or English name."""
-    names = _ACTION_SHORT if short else _ACTION_NAMES
-    return f"[action]{names[lang][text]}[/action]"
+def action(value: ActionCard | str, lang: str, short: bool = False) -> str:
+    """An Action card (or its notation, ``defense``) as its styled French or English name."""
+    names = ACTION_SHORT if short else _ACTION_NAMES
+    return f"[action]{names[lang][str(value)]}[/action]"
 
 
-def _the(text: str | None, lang: str) -> str:
+def _the(value: GameCard | str | None, lang: str) -> str:
     """A game card with its article: « le 5 », « une Étoile »; "the 5", "a Star"."""
+    text = None if value is None else str(value)
     if text == "star":
         return f"une Étoile {card(text, lang)}" if lang == "fr" else f"a Star {card(text, lang)}"
     return f"le {card(text, lang)}" if lang == "fr" else f"the {card(text, lang)}"
 
 
-def _slot(slot: str, lang: str) -> str:
+def _slot(slot: Slot | str, lang: str) -> str:
     """``r2c3`` as « ligne 2, colonne 3 » / "row 2, column 3"."""
-    row, col = slot[1], slot[3]
+    name = str(slot)
+    row, col = name[1], name[3]
     return f"ligne {row}, colonne {col}" if lang == "fr" else f"row {row}, column {col}"
 
 
-def _line(line: str, lang: str) -> str:
+def _line(line: Line | str, lang: str) -> str:
     """``row2`` / ``col3`` as « la ligne 2 » / « la colonne 3 »."""
-    number = line[-1]
-    if line.startswith("row"):
+    name = str(line)
+    number = name[-1]
+    if name.startswith("row"):
         return f"la ligne {number}" if lang == "fr" else f"row {number}"
     return f"la colonne {number}" if lang == "fr" else f"column {number}"
 
@@ -158,30 +175,24 @@ def _of(seat: int, names: list[str]) -> str:
     return ("d'" if names[seat][:1] in _VOWELS else "de ") + names[seat]
 
 
-def _place(owner: int, slot: str, me: int | None, names: list[str], lang: str) -> str:
+def _place(owner: int, slot: Slot | str, me: int | None, names: list[str], lang: str) -> str:
     """A grid place, with its owner's name unless it is in the acting seat's own grid."""
     return _slot(slot, lang) if owner == me else f"{names[owner]} {_slot(slot, lang)}"
 
 
-def _value(text: str) -> int:
-    return 0 if text == "star" else int(text)
-
-
-def _cell(cell: JSON | None, width: int) -> str:
+def _cell(cell: Cell | None, width: int) -> str:
     """One grid place, right-aligned in ``width`` characters."""
     if cell is None:
         return f"[hidden]{'×'.rjust(width)}[/hidden]"
-    if cell["up"]:
-        shown = "★" if cell["card"] == "star" else cell["card"]
-        return f"[{_style(cell['card'])}]{shown.rjust(width)}[/{_style(cell['card'])}]"
-    if cell["known"]:
-        shown = ("★" if cell["card"] == "star" else cell["card"]) + "?"
-        return f"[{_style(cell['card'])}]{shown.rjust(width)}[/{_style(cell['card'])}]"
+    if cell.card is not None and (cell.up or cell.known):
+        text = str(cell.card)
+        shown = ("★" if text == "star" else text) + ("" if cell.up else "?")
+        return f"[{_style(text)}]{shown.rjust(width)}[/{_style(text)}]"
     return f"[hidden]{'▒'.rjust(width)}[/hidden]"
 
 
-def _visible_sum(grid: list[JSON | None]) -> int:
-    return sum(_value(c["card"]) for c in grid if c is not None and c["up"])
+def _visible_sum(grid: tuple[Cell | None, ...]) -> int:
+    return sum(VALUE[c.card] for c in grid if c is not None and c.up and c.card is not None)
 
 
 _WORDS = {
@@ -253,34 +264,34 @@ def _plural(n: int) -> str:
     return "s" if n > 1 else ""
 
 
-def _held(view: JSON, seat: int, lang: str, short: bool) -> list[str]:
-    cards = view["action_cards"][seat]
-    return [action(c, lang, short) for c in cards["playable"] + cards["not_yet_playable"]]
+def _held(view: SkyjoView, seat: int, lang: str, short: bool) -> list[str]:
+    cards = view.action_cards[seat]
+    return [action(c, lang, short) for c in cards.playable + cards.not_yet_playable]
 
 
-def screen(view: JSON, names: list[str], lang: str) -> list[str]:
-    """The table as ``view['seat']`` sees it, in at most 12 lines for 8 players: the piles (and the Action
+def screen(view: SkyjoView, names: list[str], lang: str) -> list[str]:
+    """The table as ``view.seat`` sees it, in at most 12 lines for 8 players: the piles (and the Action
     market), the seat's own grid in full with its sums, Action cards and what it holds or must decide,
     then one line per other player (compact grid, visible sum, total, Action cards)."""
     w = _WORDS[lang]
-    me = view["seat"]
-    n = view["players"]
-    actions = view["options"].get("rules", "action") == "action"
-    top = card(view["discard"][-1], lang) if view["discard"] else "—"
-    head = [w["round"].format(round=view["round"])]
-    if view["to_act"] is not None:
-        head.append(w["to_play"].format(name=f"[me]{names[view['to_act']]}[/me]"))
-    head += [w["pile"].format(n=view["pile_size"]), w["discard"].format(card=top)]
-    if view["triggerer"] is not None and view["result"] is None:
-        left = view["final_turns_left"] or 0
-        head.append(w["trigger"].format(name=names[view["triggerer"]], n=left, s=_plural(left)))
+    me = view.seat
+    n = view.players
+    actions = view.options.get("rules", "action") == "action"
+    top = card(view.discard[-1], lang) if view.discard else "—"
+    head = [w["round"].format(round=view.round)]
+    if view.to_act is not None:
+        head.append(w["to_play"].format(name=f"[me]{names[view.to_act]}[/me]"))
+    head += [w["pile"].format(n=view.pile_size), w["discard"].format(card=top)]
+    if view.triggerer is not None and view.result is None:
+        left = view.final_turns_left or 0
+        head.append(w["trigger"].format(name=names[view.triggerer], n=left, s=_plural(left)))
     lines = [_fit(head)]
     if actions:
-        market = ", ".join(action(c, lang, short=True) if c else "—" for c in view["market"])
-        atop = action(view["action_discard"][-1], lang, short=True) if view["action_discard"] else "—"
+        market = ", ".join(action(c, lang, short=True) if c is not None else "—" for c in view.market)
+        atop = action(view.action_discard[-1], lang, short=True) if view.action_discard else "—"
         parts = [
             w["market"].format(cards=market),
-            w["apile"].format(n=view["action_pile_size"]),
+            w["apile"].format(n=view.action_pile_size),
             w["adiscard"].format(top=atop),
         ]
         lines.append(_fit(parts))
@@ -290,11 +301,11 @@ def screen(view: JSON, names: list[str], lang: str) -> list[str]:
     for seat in range(n):
         if seat == me:
             continue
-        grid = view["grids"][seat]
-        rows = "│".join("".join(_cell(c, 3) for c in grid[r * 4 : r * 4 + 4]) for r in range(3))
-        marker = "▶ " if seat == view["to_act"] else "★ " if seat == view["triggerer"] else "  "
+        grid = view.grids[seat]
+        rows = "│".join("".join(_cell(c, 3) for c in grid[r * COLUMNS : (r + 1) * COLUMNS]) for r in range(ROWS))
+        marker = "▶ " if seat == view.to_act else "★ " if seat == view.triggerer else "  "
         head_part = f"{marker}{names[seat]}{' ' * (width - len(names[seat]))} {rows}"
-        parts = [head_part, w["vis"].format(n=_visible_sum(grid)), w["total"].format(n=view["totals"][seat])]
+        parts = [head_part, w["vis"].format(n=_visible_sum(grid)), w["total"].format(n=view.totals[seat])]
         held = _held(view, seat, lang, short=True)
         if held:
             full = " ".join(held)
@@ -304,39 +315,40 @@ def screen(view: JSON, names: list[str], lang: str) -> list[str]:
                 else w["actions"].format(n=len(held), s=_plural(len(held)))
             )
         lines.append(_fit(parts))
-    if view["result"] is not None:
-        winners = [names[s] for s in view["result"]["winners"]]
+    if view.result is not None:
+        winners = [names[s] for s in view.result.winners]
         lines.append(w["winner"].format(s=_plural(len(winners)), names=", ".join(winners)))
     return lines
 
 
-def _own(view: JSON, names: list[str], lang: str) -> list[str]:
+def _own(view: SkyjoView, names: list[str], lang: str) -> list[str]:
     """The seat's own grid, 3 lines, with its sums, its Action cards and its pending decision beside."""
     w = _WORDS[lang]
-    me = view["seat"]
-    grid = view["grids"][me]
-    hidden = view["hidden_counts"][me]
+    me = view.seat
+    assert me is not None
+    grid = view.grids[me]
+    hidden = view.hidden_counts[me]
     side = [
         w["me"].format(
             name=f"[me]{names[me]}[/me]",
             vis=_visible_sum(grid),
             hidden=w["hidden"].format(n=hidden, s=_plural(hidden)),
-            total=view["totals"][me],
+            total=view.totals[me],
         )
     ]
-    if view["options"].get("rules", "action") == "action":
-        cards = view["action_cards"][me]
-        playable = " ".join(action(c, lang, short=True) for c in cards["playable"]) or w["none"]
-        fresh = cards["not_yet_playable"]
+    if view.options.get("rules", "action") == "action":
+        cards = view.action_cards[me]
+        playable = " ".join(action(c, lang, short=True) for c in cards.playable) or w["none"]
+        fresh = cards.not_yet_playable
         later = w["fresh"].format(cards=" ".join(action(c, lang, short=True) for c in fresh)) if fresh else ""
         side.append(w["held"].format(cards=playable) + later)
     else:
         side.append("")
     side.append(_pending(view, names, lang))
     out = []
-    for r in range(3):
-        row = "".join(_cell(c, 4) for c in grid[r * 4 : r * 4 + 4])
-        marker = "▶ " if r == 0 and view["to_act"] == me else "  "
+    for r in range(ROWS):
+        row = "".join(_cell(c, 4) for c in grid[r * COLUMNS : (r + 1) * COLUMNS])
+        marker = "▶ " if r == 0 and view.to_act == me else "  "
         line = f"{marker}{row}   {side[r]}".rstrip()
         if len(plain(line)) > _WIDTH:
             line = f"{marker}{row}"
@@ -344,37 +356,37 @@ def _own(view: JSON, names: list[str], lang: str) -> list[str]:
     return out
 
 
-def _pending(view: JSON, names: list[str], lang: str) -> str:
+def _pending(view: SkyjoView, names: list[str], lang: str) -> str:
     """What the turn holds right now (the drawn card, Tirez trois cards, a Star's right, picks...), with the
     name of the player whose turn it is when that is not the seat itself."""
     text = _pending_text(view, names, lang)
-    if text and view["turn"] != view["seat"] and not text.startswith(names[view["turn"]]):
-        text = f"{names[view['turn']]} · {text}"
+    if text and view.turn != view.seat and not text.startswith(names[view.turn]):
+        text = f"{names[view.turn]} · {text}"
     return text
 
 
-def _pending_text(view: JSON, names: list[str], lang: str) -> str:
+def _pending_text(view: SkyjoView, names: list[str], lang: str) -> str:
     w = _WORDS[lang]
-    if view["drawn"] is not None:
-        return w["drawn"].format(card=card(view["drawn"], lang))
-    if view["three"]:
-        return w["three"].format(cards=" ".join(card(c, lang) for c in view["three"]))
-    if view["three_size"] and view["turn"] != view["seat"]:
-        n = view["three_size"]
-        return w["three_other"].format(name=names[view["turn"]], n=n, s=_plural(n))
-    if view["phase"] == "star" and view["star_rights"]:
-        n = view["star_rights"]
+    if view.drawn is not None:
+        return w["drawn"].format(card=card(view.drawn, lang))
+    if view.three:
+        return w["three"].format(cards=" ".join(card(c, lang) for c in view.three))
+    if view.three_size and view.turn != view.seat:
+        n = view.three_size
+        return w["three_other"].format(name=names[view.turn], n=n, s=_plural(n))
+    if view.phase == "star" and view.star_rights:
+        n = view.star_rights
         return w["star"].format(n=n, s=_plural(n))
-    if view["phase"] == "copy" and view["copy_lines"]:
-        return w["copy"].format(lines=", ".join(_line(x, lang) for x in view["copy_lines"]))
-    if view["picks"]:
-        picks = " · ".join(_place(p, s, view["turn"], names, lang) for p, s in view["picks"])
+    if view.phase == "copy" and view.copy_lines:
+        return w["copy"].format(lines=", ".join(_line(x, lang) for x in view.copy_lines))
+    if view.picks:
+        picks = " · ".join(_place(p, s, view.turn, names, lang) for p, s in view.picks)
         return w["picks"].format(picks=picks)
-    if view["phase"] == "meteors" and view["meteor_next"] is not None:
-        target = view["meteor_next"]
+    if view.phase == "meteors" and view.meteor_next is not None:
+        target = view.meteor_next
         return w["meteor"].format(of=_of(target, names) if lang == "fr" else names[target])
-    if view["extra_turns"]:
-        return w["extra"].format(n=view["extra_turns"])
+    if view.extra_turns:
+        return w["extra"].format(n=view.extra_turns)
     return ""
 
 
@@ -449,47 +461,39 @@ _MENU = {
     },
 }
 
-_SLOT_NAMES = [f"r{r + 1}c{c + 1}" for r in range(3) for c in range(4)]
-_LINE_NAMES = ["row1", "row2", "row3", "col1", "col2", "col3", "col4"]
-_LINE_SLOTS = [[r * 4 + c for c in range(4)] for r in range(3)] + [[c, c + 4, c + 8] for c in range(4)]
 
-
-def _what(view: JSON, owner: int, slot: int, lang: str) -> str:
+def _what(view: SkyjoView, owner: int, slot: int, lang: str) -> str:
     """What a seat sees at a grid place: the card, « une carte cachée », or its value if it looked."""
     m = _MENU[lang]
-    cell = view["grids"][owner][slot]
+    cell = view.grids[owner][slot]
     if cell is None:
         return m["gone"]
-    if cell["up"]:
-        return card(cell["card"], lang)
-    if cell["known"]:
-        return (
-            f"{m['hidden']} : {card(cell['card'], lang)}"
-            if lang == "fr"
-            else f"{m['hidden']}: {card(cell['card'], lang)}"
-        )
+    if cell.up:
+        return card(cell.card, lang)
+    if cell.known:
+        return f"{m['hidden']} : {card(cell.card, lang)}" if lang == "fr" else f"{m['hidden']}: {card(cell.card, lang)}"
     return m["hidden"]
 
 
-def choice_path(act: Any, view: JSON, names: list[str], lang: str) -> tuple[str, ...]:
+def choice_path(act: Any, view: SkyjoView, names: list[str], lang: str) -> tuple[str, ...]:
     """The menu path of a Skyjo action for the seat of ``view``: flat where a phase has at most 13 choices
     (one grid's places), two steps where it has more (two places to swap, a grid then a place)."""
     m = _MENU[lang]
     kind = str(act.kind)
-    me = view["to_act"] if view["to_act"] is not None else view["seat"]
+    me = view.to_act if view.to_act is not None else view.seat
     who = me if me is not None else 0
-    phase = view["phase"]
+    phase = view.phase
     slot = act.slot
     if kind == "reveal":
-        return (m["reveal"].format(slot=_slot(_SLOT_NAMES[slot], lang)),)
+        return (m["reveal"].format(slot=_slot(SLOT_NAMES[slot], lang)),)
     if kind == "take":
-        return (m["take"].format(card=_the(view["discard"][-1], lang)),)
+        return (m["take"].format(card=_the(view.discard[-1], lang)),)
     if kind == "draw":
         return (m["draw"],)
     if kind == "action":
         if slot is None:
             return (m["action_pile"],)
-        return (m["market"].format(card=action(view["market"][slot], lang), i=slot + 1),)
+        return (m["market"].format(card=action(view.market[slot], lang), i=slot + 1),)
     if kind == "play":
         return (m["play"].format(card=action(str(act.card), lang)),)
     if kind == "drop":
@@ -497,18 +501,18 @@ def choice_path(act: Any, view: JSON, names: list[str], lang: str) -> tuple[str,
     if kind == "pass":
         return (m["star_pass" if phase == "star" else "copy_pass"],)
     if kind == "copy":
-        return (m["copy"].format(line=_line(_LINE_NAMES[slot], lang)),)
+        return (m["copy"].format(line=_line(LINE_NAMES[slot], lang)),)
     if kind == "swap":
-        return (m["swap"].format(slot=_slot(_SLOT_NAMES[slot], lang), old=_what(view, who, slot, lang)),)
+        return (m["swap"].format(slot=_slot(SLOT_NAMES[slot], lang), old=_what(view, who, slot, lang)),)
     if kind == "discard":
-        return (m["discard"].format(card=_the(view["drawn"], lang)),)
+        return (m["discard"].format(card=_the(view.drawn, lang)),)
     if kind == "own":
         return (
-            m["own"].format(slot=_slot(_SLOT_NAMES[slot], lang), old=_what(view, who, slot, lang)),
-            m["with"].format(slot=_slot(_SLOT_NAMES[act.slot2], lang), old=_what(view, who, act.slot2, lang)),
+            m["own"].format(slot=_slot(SLOT_NAMES[slot], lang), old=_what(view, who, slot, lang)),
+            m["with"].format(slot=_slot(SLOT_NAMES[act.slot2], lang), old=_what(view, who, act.slot2, lang)),
         )
     if kind == "faces":
-        picks = view["picks"]
+        picks = view.picks
         first, second = (_place(p, s, who, names, lang) for p, s in picks) if len(picks) == 2 else ("1", "2")
         return (
             m["faces"].format(
@@ -524,14 +528,14 @@ def choice_path(act: Any, view: JSON, names: list[str], lang: str) -> tuple[str,
         return (m["put"].format(card=_the(str(act.card), lang)),)
     if kind == "look":
         target = act.target
-        grid = view["grids"][target]
-        hidden = sum(1 for s in _LINE_SLOTS[slot] if grid[s] is not None and not grid[s]["up"])
+        grid = view.grids[target]
+        hidden = sum(1 for s in LINE_SLOTS[slot] if (cell := grid[s]) is not None and not cell.up)
         first = (
             m["look_own"]
             if target == who
             else m["look"].format(of=_of(target, names) if lang == "fr" else names[target])
         )
-        line = _line(_LINE_NAMES[slot], lang)
+        line = _line(LINE_NAMES[slot], lang)
         return (first, m["look_line"].format(line=line[0].upper() + line[1:], n=hidden, s=_plural(hidden)))
     if kind == "reactivate":
         if act.card is None:
@@ -539,7 +543,7 @@ def choice_path(act: Any, view: JSON, names: list[str], lang: str) -> tuple[str,
         return (m["reactivate"].format(card=action(str(act.card), lang)),)
     if kind == "pick":
         target = act.target
-        place = _slot(_SLOT_NAMES[slot], lang)
+        place = _slot(SLOT_NAMES[slot], lang)
         if phase == "meteors":
             return (m["meteor"].format(slot=place, old=_what(view, target, slot, lang)),)
         first = (
@@ -768,8 +772,8 @@ def narrate(event: JSON, viewer: int | None, names: list[str], lang: str) -> str
     return str(event)
 
 
-def render(view: JSON) -> str:
+def render(view: SkyjoView) -> str:
     """A few plain lines that show a view at a glance (``str(state)``, logs): the English screen."""
-    names = [f"seat {s}" for s in range(view["players"])]
-    head = f"Skyjo - {view['phase']}, seat {view['turn']}'s turn, to act: {view['to_act']}"
+    names = [f"seat {s}" for s in range(view.players)]
+    head = f"Skyjo - {view.phase}, seat {view.turn}'s turn, to act: {view.to_act}"
     return plain("\n".join([head, *screen(view, names, "en")]))

@@ -26,9 +26,35 @@ from veillee.games.skyjo.actions import (
     Action,
     Kind,
 )
-from veillee.games.skyjo.cards import VALUE, ActionCard, GameCard, parse_action_card, parse_game_card
-from veillee.games.skyjo.lines import LINE_SLOTS, lines_with_copy, natural_lines, round_scores, star_lines
+from veillee.games.skyjo.cards import (
+    LINE_SLOTS,
+    VALUE,
+    ActionCard,
+    GameCard,
+    Line,
+    Slot,
+    parse_action_card,
+    parse_game_card,
+)
+from veillee.games.skyjo.events import (
+    Deal,
+    Discard,
+    Draw,
+    FinalReveal,
+    Lines,
+    MatchEnd,
+    Play,
+    Reveal,
+    RoundEnd,
+    Starter,
+    Swap,
+    Take,
+    Trigger,
+)
+from veillee.games.skyjo.events import Drop as DropEvent
+from veillee.games.skyjo.lines import lines_with_copy, natural_lines, star_lines
 from veillee.games.skyjo.phases import Phase
+from veillee.games.skyjo.scoring import round_scores
 from veillee.games.skyjo.table import draw_game, refill_market, take_action_card
 
 if TYPE_CHECKING:
@@ -37,6 +63,8 @@ if TYPE_CHECKING:
 __all__ = ["Phase", "apply", "legal_actions", "start_match"]
 
 STAR = GameCard.STAR
+SLOT = tuple(Slot)
+LINE = tuple(Line)
 GRID_SIZE = 12
 SETUP_REVEALS = 2
 ALWAYS_PLAYABLE = frozenset(
@@ -47,11 +75,12 @@ then still has a hidden card, so Révélation always has a line to look at)."""
 
 
 # -- setup ---------------------------------------------------------------------------------------------
-def start_match(state: SkyjoState) -> None:
-    deal(state)
+def start_match(state: SkyjoState, stack: list[str] | None) -> None:
+    """The first deal, from the stacked deck ``stack`` (notations) if a test or a record gives one."""
+    deal(state, stack)
 
 
-def deal(state: SkyjoState) -> None:
+def deal(state: SkyjoState, stack: list[str] | None = None) -> None:
     """Deal a round (R3, ruling 41).
 
     Dealing order of the game deck (a stacked deck's game cards come first, in this order): seat 0 gets
@@ -64,7 +93,6 @@ def deal(state: SkyjoState) -> None:
     n = state.num_players
     rng = derive(state.seed, "round", state.round, "deal")
     action_rng = derive(state.seed, "round", state.round, "actions")
-    stack = state._stack if state.round == 1 else None
     if stack is not None:
         game_top = [c for c in stack if not _is_action(c)]
         action_top = [c for c in stack if _is_action(c)]
@@ -116,7 +144,7 @@ def deal(state: SkyjoState) -> None:
     state.setup_queue = [p for p in range(n) for _ in range(SETUP_REVEALS)]
     state.phase = Phase.SETUP
     state.to_act = state.setup_queue[0]
-    state._log.append(("deal", state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard)))
+    state.emit(Deal(state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard)))
 
 
 def _is_action(text: str) -> bool:
@@ -231,14 +259,14 @@ def apply(state: SkyjoState, action: Action) -> None:
         top = state.discard.pop()
         state.drawn = top
         state.drawn_from = "discard"
-        state._log.append(("take", seat, top))
+        state.emit(Take(seat, top))
         state.phase = Phase.PLACE
     elif kind is Kind.DRAW:
         got = draw_game(state)
         assert got is not None
         state.drawn = got
         state.drawn_from = "pile"
-        state._log.append(("draw", seat, got))
+        state.emit(Draw(seat, got))
         state.phase = Phase.DRAWN
     elif kind is Kind.SWAP:
         _swap(state, seat, action.slot)
@@ -247,7 +275,7 @@ def apply(state: SkyjoState, action: Action) -> None:
         assert drawn is not None
         state.discard.append(drawn)
         state.drawn = None
-        state._log.append(("discard", seat, drawn))
+        state.emit(Discard(seat, drawn))
         state.phase = Phase.REVEAL
     elif kind is Kind.ACTION:
         take_action_card(state, seat, action.slot)
@@ -267,14 +295,14 @@ def apply(state: SkyjoState, action: Action) -> None:
         assert isinstance(played, ActionCard)
         state.held[seat].remove(played)
         state.in_play.append(played)
-        state._log.append(("play", seat, played))
+        state.emit(Play(seat, played))
         effects.start_effect(state, played)
     elif kind is Kind.DROP:
         dropped = action.card
         assert isinstance(dropped, ActionCard)
         state.held[seat].remove(dropped)
         state.action_discard.append(dropped)
-        state._log.append(("drop", seat, dropped))
+        state.emit(DropEvent(seat, dropped))
         refill_market(state)
         after_main(state)
     else:
@@ -286,13 +314,15 @@ def _setup_reveal(state: SkyjoState, slot: int | None) -> None:
     assert slot is not None and state.to_act is not None
     seat = state.to_act
     state.up[seat][slot] = True
-    state._log.append(("reveal", seat, seat, slot, state.grid[seat][slot]))
+    card = state.grid[seat][slot]
+    assert card is not None
+    state.emit(Reveal(seat, seat, SLOT[slot], card))
     state.setup_queue.pop(0)
     if state.setup_queue:
         state.to_act = state.setup_queue[0]
         return
     state.starter = _first_player(state)
-    state._log.append(("starter", state.starter))
+    state.emit(Starter(state.starter))
     begin_turn(state, state.starter)
 
 
@@ -303,7 +333,8 @@ def reveal_own(state: SkyjoState, seat: int, slot: int | None) -> None:
     state.knowers[seat][slot] = 0
     state.dirty[seat] = True
     card = state.grid[seat][slot]
-    state._log.append(("reveal", seat, seat, slot, card))
+    assert card is not None
+    state.emit(Reveal(seat, seat, SLOT[slot], card))
     if card is STAR:
         state.star_rights += 1
 
@@ -322,7 +353,7 @@ def _swap(state: SkyjoState, seat: int, slot: int | None) -> None:
     state.knowers[seat][slot] = 0
     state.discard.append(old)
     state.drawn = None
-    state._log.append(("swap", seat, slot, card, old))
+    state.emit(Swap(seat, SLOT[slot], card, old))
     if card is STAR:
         state.star_rights += 1
     if state.drawn_from == "three":
@@ -365,7 +396,7 @@ def _discard_lines(state: SkyjoState, seat: int, found: list[int], copied: int |
         up[s] = True
         knowers[s] = 0
     state.discard.extend(cards)
-    state._log.append(("lines", seat, tuple(found), tuple(cards), copied))
+    state.emit(Lines(seat, tuple(LINE[line] for line in found), tuple(cards), None if copied is None else LINE[copied]))
 
 
 def _star_options(state: SkyjoState, seat: int) -> list[int]:
@@ -425,7 +456,7 @@ def end_turn(state: SkyjoState) -> None:
             state.triggerer = seat
             state.final_left = n - 1
             state.extra_turns = 0
-            state._log.append(("trigger", seat, tuple(owners)))
+            state.emit(Trigger(seat, tuple(owners)))
         elif state.extra_turns:
             state.extra_turns -= 1
             begin_turn(state, seat)
@@ -448,7 +479,8 @@ def end_round(state: SkyjoState) -> None:
             for s in slots:
                 up[s] = True
                 state.knowers[p][s] = 0
-            state._log.append(("final_reveal", p, tuple(slots), tuple(state.grid[p][s] for s in slots)))
+            grid = state.grid[p]
+            state.emit(FinalReveal(p, {SLOT[s]: card for s in slots if (card := grid[s]) is not None}))
     start = state.triggerer if state.triggerer is not None else 0
     state.final_queue = [(start + k) % state.num_players for k in range(state.num_players)]
     _final_lines(state)
@@ -477,13 +509,13 @@ def _score_round(state: SkyjoState) -> None:
     state.round_scores.append(scores)
     for p, points in enumerate(scores):
         state.totals[p] += points
-    state._log.append(("round_end", state.round, tuple(scores), tuple(state.totals), state.triggerer, doubled))
+    state.emit(RoundEnd(state.round, tuple(scores), tuple(state.totals), state.triggerer, doubled))
     state.previous_triggerer = state.triggerer
     if max(state.totals) >= state.opts.target:
         state.phase = Phase.OVER
         state.to_act = None
         state.is_over = True
         low = min(state.totals)
-        state._log.append(("match_end", tuple(p for p, t in enumerate(state.totals) if t == low)))
+        state.emit(MatchEnd(tuple(p for p, t in enumerate(state.totals) if t == low)))
         return
     deal(state)
