@@ -7,6 +7,7 @@ Every choice an effect asks for is a decision of the player of the card (``state
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from veillee.games.skyjo import rules
@@ -47,13 +48,14 @@ def playable(state: SkyjoState, seat: int, card: ActionCard) -> bool:
     card in two grids, Vol an opponent's Action card (ruling 26); the others can always be played.
     """
     if card is A.OWN_SWAP:
-        return sum(c is not None for c in state.grid[seat]) >= 2
+        return state.grid[seat].count(None) <= GRID_SIZE - 2
     if card is A.DRAW_THREE:
         return bool(state.pile) or len(state.discard) > 1
     if card is A.EXCHANGE:
-        return sum(any(c is not None for c in g) for g in state.grid) >= 2
+        return sum(g.count(None) < GRID_SIZE for g in state.grid) >= 2
     if card is A.STEAL:
-        return any(state.held[p] or state.fresh[p] for p in range(state.num_players) if p != seat)
+        held, fresh = state.held, state.fresh
+        return any(held[p] or fresh[p] for p in range(state.num_players) if p != seat)
     if card is A.REVELATION:
         return any(False in up for up in state.up)
     return True
@@ -108,11 +110,22 @@ def finish_effect(state: SkyjoState) -> None:
 
 
 # -- legal actions -------------------------------------------------------------------------------------
+ALL_OWN = tuple(OWN.values())
+
+
+@cache
+def _lines_with_hidden(up: tuple[bool, ...]) -> tuple[int, ...]:
+    """The lines of a grid with a hidden card (a removed slot counts as face up)."""
+    return tuple(line for line in ALL_LINES if any(not up[s] for s in LINE_SLOTS[line]))
+
+
 def legal_actions(state: SkyjoState, phase: str) -> list[Action]:
     seat = state.turn
     n = state.num_players
     if phase is Phase.OWN:
         grid = state.grid[seat]
+        if None not in grid:
+            return list(ALL_OWN)
         present = [s for s in range(GRID_SIZE) if grid[s] is not None]
         return [OWN[a, b] for i, a in enumerate(present) for b in present[i + 1 :]]
     if phase is Phase.FACES:
@@ -125,10 +138,8 @@ def legal_actions(state: SkyjoState, phase: str) -> list[Action]:
     if phase is Phase.LOOK:
         out = []
         for p in range(n):
-            grid, up = state.grid[p], state.up[p]
-            for line in ALL_LINES:
-                if any(not up[s] and grid[s] is not None for s in LINE_SLOTS[line]):
-                    out.append(look[p][line])
+            row = look[p]
+            out += [row[line] for line in _lines_with_hidden(tuple(state.up[p]))]
         return out
     if phase is Phase.REACTIVATE:
         kinds = [c for c in sorted(set(state.action_discard)) if playable(state, seat, c)]

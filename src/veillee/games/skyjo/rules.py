@@ -7,6 +7,8 @@ The Action cards' effects live in ``effects.py``; piles and the market in ``tabl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from veillee.core import derive, stacked
@@ -180,18 +182,33 @@ def begin_turn(state: SkyjoState, seat: int) -> None:
 
 
 # -- legal actions -------------------------------------------------------------------------------------
+# The hot path of every playout: the lists are picked from the tables of distinct actions (``actions.py``),
+# with C-speed tests (``None in market``, ``grid.count(None)``) and per-card facts as tuples indexed by card.
+ALL_MARKET = MARKET
+ALWAYS_BY_CARD: tuple[bool, ...] = tuple(card in ALWAYS_PLAYABLE for card in ActionCard)
+
+
+@cache
+def _hidden_slots(up: tuple[bool, ...]) -> tuple[Action, ...]:
+    return tuple(REVEAL[s] for s in range(GRID_SIZE) if not up[s])
+
+
 def hidden_slots(state: SkyjoState, seat: int) -> list[Action]:
-    up = state.up[seat]
-    return [REVEAL[s] for s in range(GRID_SIZE) if not up[s]]
+    """Reveal one of the seat's hidden cards (R5, R8)."""
+    return list(_hidden_slots(tuple(state.up[seat])))
 
 
 def swap_slots(state: SkyjoState, seat: int) -> list[Action]:
+    """Swap the held card with any card of the seat's grid (R7)."""
     grid = state.grid[seat]
+    if None not in grid:
+        return list(SWAP)
     return [SWAP[s] for s in range(GRID_SIZE) if grid[s] is not None]
 
 
 def _take_actions(state: SkyjoState) -> list[Action]:
-    out = [MARKET[i] for i in range(4) if state.market[i] is not None]
+    market = state.market
+    out = list(ALL_MARKET) if None not in market else [MARKET[i] for i in range(4) if market[i] is not None]
     if state.action_pile or len(state.action_discard) > 1:
         out.append(ACTION_PILE)
     return out
@@ -225,88 +242,115 @@ def legal_actions(state: SkyjoState) -> list[Action]:
 
 def _choose_actions(state: SkyjoState, seat: int) -> list[Action]:
     """R6–R10: take the discard, draw, take an Action card, or play/discard one (not once the end is on)."""
-    out = [TAKE] if state.discard else []
-    if state.pile or len(state.discard) > 1:
-        out.append(DRAW)
-    if state.opts.action:
-        out.extend(_take_actions(state))
+    discard = state.discard
+    can_draw = bool(state.pile) or len(discard) > 1
+    if discard:
+        out = [TAKE, DRAW] if can_draw else [TAKE]
+    else:
+        out = [DRAW] if can_draw else []
+    if state.action_rules:
+        market = state.market
+        if None in market:
+            out += [MARKET[i] for i in range(4) if market[i] is not None]
+        else:
+            out += ALL_MARKET
+        if state.action_pile or len(state.action_discard) > 1:
+            out.append(ACTION_PILE)
         held = state.held[seat]
         if held and state.triggerer is None:
             kinds = sorted(set(held)) if len(held) > 1 else held
             for c in kinds:
-                if c in ALWAYS_PLAYABLE or effects.playable(state, seat, c):
+                if ALWAYS_BY_CARD[c] or effects.playable(state, seat, c):
                     out.append(PLAY[c])
-            for c in kinds:
-                out.append(DROP[c])
+            out += [DROP[c] for c in kinds]
     return out
 
 
 # -- effects -------------------------------------------------------------------------------------------
 def apply(state: SkyjoState, action: Action) -> None:
-    kind = action.kind
-    seat = state.turn
-    phase = state.phase
-    if kind is Kind.REVEAL:
-        if phase is Phase.SETUP:
-            _setup_reveal(state, action.slot)
-        else:
-            reveal_own(state, seat, action.slot)
-            if state.effect is ActionCard.DRAW_THREE:
-                effects.finish_effect(state)
-            else:
-                after_main(state)
-    elif kind is Kind.TAKE:
-        top = state.discard.pop()
-        state.drawn = top
-        state.drawn_from = "discard"
-        state.emit(Take(seat, top))
-        state.phase = Phase.PLACE
-    elif kind is Kind.DRAW:
-        got = draw_game(state)
-        assert got is not None
-        state.drawn = got
-        state.drawn_from = "pile"
-        state.emit(Draw(seat, got))
-        state.phase = Phase.DRAWN
-    elif kind is Kind.SWAP:
-        _swap(state, seat, action.slot)
-    elif kind is Kind.DISCARD:
-        drawn = state.drawn
-        assert drawn is not None
-        state.discard.append(drawn)
-        state.drawn = None
-        state.emit(Discard(seat, drawn))
-        state.phase = Phase.REVEAL
-    elif kind is Kind.ACTION:
-        take_action_card(state, seat, action.slot)
-        if phase is Phase.STAR:
-            state.star_rights -= 1
-        after_main(state)
-    elif kind is Kind.PASS:
-        if phase is Phase.STAR:
-            state.star_rights = 0
-            lines_phase(state)
-        else:
-            _after_copies(state)
-    elif kind is Kind.COPY:
-        _copy_line(state, action.slot)
-    elif kind is Kind.PLAY:
-        played = action.card
-        assert isinstance(played, ActionCard)
-        state.held[seat].remove(played)
-        state.in_play.append(played)
-        state.emit(Play(seat, played))
-        effects.start_effect(state, played)
-    elif kind is Kind.DROP:
-        dropped = action.card
-        assert isinstance(dropped, ActionCard)
-        state.held[seat].remove(dropped)
-        state.action_discard.append(dropped)
-        state.emit(DropEvent(seat, dropped))
-        refill_market(state)
-        after_main(state)
+    """Apply a legal action (``GameState.apply`` has checked it): one handler per kind of decision."""
+    _APPLY[action.kind](state, action)
+
+
+def _reveal(state: SkyjoState, action: Action) -> None:
+    if state.phase is Phase.SETUP:
+        _setup_reveal(state, action.slot)
+        return
+    reveal_own(state, state.turn, action.slot)
+    if state.effect is ActionCard.DRAW_THREE:
+        effects.finish_effect(state)
     else:
-        effects.apply(state, action)
+        after_main(state)
+
+
+def _take(state: SkyjoState, action: Action) -> None:
+    top = state.discard.pop()
+    state.drawn = top
+    state.drawn_from = "discard"
+    state.emit(Take(state.turn, top))
+    state.phase = Phase.PLACE
+
+
+def _draw(state: SkyjoState, action: Action) -> None:
+    got = draw_game(state)
+    assert got is not None
+    state.drawn = got
+    state.drawn_from = "pile"
+    state.emit(Draw(state.turn, got))
+    state.phase = Phase.DRAWN
+
+
+def _swap_action(state: SkyjoState, action: Action) -> None:
+    _swap(state, state.turn, action.slot)
+
+
+def _discard(state: SkyjoState, action: Action) -> None:
+    drawn = state.drawn
+    assert drawn is not None
+    state.discard.append(drawn)
+    state.drawn = None
+    state.emit(Discard(state.turn, drawn))
+    state.phase = Phase.REVEAL
+
+
+def _take_action(state: SkyjoState, action: Action) -> None:
+    take_action_card(state, state.turn, action.slot)
+    if state.phase is Phase.STAR:
+        state.star_rights -= 1
+    after_main(state)
+
+
+def _pass(state: SkyjoState, action: Action) -> None:
+    if state.phase is Phase.STAR:
+        state.star_rights = 0
+        lines_phase(state)
+    else:
+        _after_copies(state)
+
+
+def _copy(state: SkyjoState, action: Action) -> None:
+    _copy_line(state, action.slot)
+
+
+def _play(state: SkyjoState, action: Action) -> None:
+    played = action.card
+    assert isinstance(played, ActionCard)
+    seat = state.turn
+    state.held[seat].remove(played)
+    state.in_play.append(played)
+    state.emit(Play(seat, played))
+    effects.start_effect(state, played)
+
+
+def _drop(state: SkyjoState, action: Action) -> None:
+    dropped = action.card
+    assert isinstance(dropped, ActionCard)
+    seat = state.turn
+    state.held[seat].remove(dropped)
+    state.action_discard.append(dropped)
+    state.emit(DropEvent(seat, dropped))
+    refill_market(state)
+    after_main(state)
 
 
 def _setup_reveal(state: SkyjoState, slot: int | None) -> None:
@@ -519,3 +563,19 @@ def _score_round(state: SkyjoState) -> None:
         state.emit(MatchEnd(tuple(p for p, t in enumerate(state.totals) if t == low)))
         return
     deal(state)
+
+
+_APPLY: dict[Kind, Callable[[SkyjoState, Action], None]] = {
+    Kind.REVEAL: _reveal,
+    Kind.TAKE: _take,
+    Kind.DRAW: _draw,
+    Kind.SWAP: _swap_action,
+    Kind.DISCARD: _discard,
+    Kind.ACTION: _take_action,
+    Kind.PASS: _pass,
+    Kind.COPY: _copy,
+    Kind.PLAY: _play,
+    Kind.DROP: _drop,
+    **{kind: effects.apply for kind in (Kind.OWN, Kind.FACES, Kind.KEEP, Kind.PUT, Kind.LOOK, Kind.REACTIVATE, Kind.PICK, Kind.STEAL)},
+}
+"""Each kind of decision's handler (the Action cards' effects are in ``effects.py``)."""
