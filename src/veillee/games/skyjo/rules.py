@@ -415,7 +415,20 @@ def after_main(state: SkyjoState) -> None:
             state.to_act = state.turn
             return
         state.star_rights = 0
-    lines_phase(state)
+    # lines_phase, inlined: this runs at the end of nearly every turn
+    seat = state.turn
+    if state.dirty[seat]:
+        state.dirty[seat] = False
+        auto_discard(state, seat)
+        options = state.star_cache[seat] = _star_options(state, seat) if STAR in state.grid[seat] else []
+    else:
+        options = state.star_cache[seat]
+    if options:
+        state.copy_lines = options
+        state.phase = Phase.COPY
+        state.to_act = seat
+        return
+    end_turn(state)
 
 
 def auto_discard(state: SkyjoState, seat: int) -> None:
@@ -444,7 +457,7 @@ def _discard_lines(state: SkyjoState, seat: int, found: list[int], copied: int |
 
 
 def _star_options(state: SkyjoState, seat: int) -> list[int]:
-    if not state.opts.action:
+    if not state.action_rules:
         return []
     return star_lines(state.grid[seat], state.up[seat], state.lines)
 
@@ -495,16 +508,19 @@ def end_turn(state: SkyjoState) -> None:
     seat = state.turn
     n = state.num_players
     if state.triggerer is None:
-        owners = [p for p in range(n) if False not in state.up[p]]
-        if owners:
-            state.triggerer = seat
-            state.final_left = n - 1
-            state.extra_turns = 0
-            state.emit(Trigger(seat, tuple(owners)))
-        elif state.extra_turns:
-            state.extra_turns -= 1
-            begin_turn(state, seat)
-            return
+        ups = state.up
+        for up in ups:
+            if False not in up:
+                state.triggerer = seat
+                state.final_left = n - 1
+                state.extra_turns = 0
+                state.emit(Trigger(seat, tuple(p for p in range(n) if False not in ups[p])))
+                break
+        else:
+            if state.extra_turns:
+                state.extra_turns -= 1
+                begin_turn(state, seat)
+                return
     else:
         state.final_left -= 1
         if state.final_left == 0:

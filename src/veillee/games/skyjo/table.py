@@ -82,6 +82,8 @@ def _draw_action(state: SkyjoState) -> ActionCard | None:
 def refill_market(state: SkyjoState) -> None:
     """Every empty market slot is refilled at once from the Action pile, if any card is left (R3, rulings 3, 40)."""
     market = state.market
+    if None not in market:
+        return
     for i in range(4):
         if market[i] is None:
             card = _draw_action(state)
