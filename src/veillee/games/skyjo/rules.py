@@ -65,6 +65,8 @@ if TYPE_CHECKING:
 __all__ = ["Phase", "apply", "legal_actions", "start_match"]
 
 STAR = GameCard.STAR
+DRAW_THREE = ActionCard.DRAW_THREE
+OWN_SWAP = ActionCard.OWN_SWAP
 SLOT = tuple(Slot)
 LINE = tuple(Line)
 GRID_SIZE = 12
@@ -260,7 +262,16 @@ def _choose_actions(state: SkyjoState, seat: int) -> list[Action]:
         if held and state.triggerer is None:
             kinds = sorted(set(held)) if len(held) > 1 else held
             for c in kinds:
-                if ALWAYS_BY_CARD[c] or effects.playable(state, seat, c):
+                # effects.playable, inlined for the cards it may refuse
+                if ALWAYS_BY_CARD[c]:
+                    out.append(PLAY[c])
+                elif c is DRAW_THREE:
+                    if can_draw:
+                        out.append(PLAY[c])
+                elif c is OWN_SWAP:
+                    if state.grid[seat].count(None) <= GRID_SIZE - 2:
+                        out.append(PLAY[c])
+                elif effects.playable(state, seat, c):
                     out.append(PLAY[c])
             out += [DROP[c] for c in kinds]
     return out
