@@ -10,7 +10,7 @@ import pytest
 import veillee
 from games.skyjo.skyjo_helpers import PLAIN, deck, new, play
 from veillee.core.events import event_spec
-from veillee.games.skyjo import GAME, GameCard, Line, SkyjoView, Slot
+from veillee.games.skyjo import GAME, GameCard, Line, Phase, SkyjoState, SkyjoView, Slot
 from veillee.games.skyjo.cards import LINE_SLOTS, SLOT_NAMES
 from veillee.games.skyjo.events import EVENTS, Look, Three
 from veillee.games.skyjo.view import Cell
@@ -108,3 +108,17 @@ def test_look_event_names_slots_and_line_and_shows_cards_to_the_looker_only() ->
     looker, other = (next(e for e in s.events(seat) if e["type"] == "look") for seat in (0, 1))
     assert looker["type"] == other["type"] == "look" and looker["line"] == "col3" and looker["count"] == 3
     assert looker["cards"] == {"r1c3": "3", "r2c3": "7", "r3c3": "11"} and "cards" not in other
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_before_the_end_every_grid_has_a_hidden_card_when_a_turn_starts(players: int) -> None:
+    """R28: the fact that makes Révélation and Échange always playable in a turn's choice (``ALWAYS_PLAYABLE``)."""
+    rng = random.Random(players)
+    for seed in range(4):
+        state = veillee.new_game("skyjo", players, seed)
+        assert isinstance(state, SkyjoState)
+        while not state.is_over:
+            if state.phase is Phase.CHOOSE and state.triggerer is None:
+                assert all(False in up for up in state.up)
+                assert all(grid.count(None) <= 9 for grid in state.grid)
+            state.apply(rng.choice(state.legal_actions()))

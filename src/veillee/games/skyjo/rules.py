@@ -72,10 +72,18 @@ LINE = tuple(Line)
 GRID_SIZE = 12
 SETUP_REVEALS = 2
 ALWAYS_PLAYABLE = frozenset(
-    (ActionCard.DOUBLE_TURN, ActionCard.DEFENSE, ActionCard.REACTIVATION, ActionCard.METEORS, ActionCard.REVELATION)
+    (
+        ActionCard.DOUBLE_TURN,
+        ActionCard.DEFENSE,
+        ActionCard.REACTIVATION,
+        ActionCard.METEORS,
+        ActionCard.REVELATION,
+        ActionCard.EXCHANGE,
+    )
 )
-"""Cards whose effect is always possible at the start of a turn before the end is triggered (every grid
-then still has a hidden card, so Révélation always has a line to look at)."""
+"""Cards whose effect is always possible at the start of a turn before the end is triggered: every grid
+then still has a hidden card (``end_turn`` triggers the end after any turn that leaves a grid without one),
+so Révélation always has a line to look at and Échange a card in every grid (``effects.playable``)."""
 
 
 # -- setup ---------------------------------------------------------------------------------------------
