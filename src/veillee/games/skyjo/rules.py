@@ -545,7 +545,17 @@ def end_turn(state: SkyjoState) -> None:
         if state.final_left == 0:
             end_round(state)
             return
-    begin_turn(state, (seat + 1) % n)
+    # begin_turn(state, (seat + 1) % n), inlined: this runs after nearly every turn
+    seat = (seat + 1) % n
+    fresh = state.fresh[seat]
+    if fresh and state.last_turn_seat != seat:
+        state.held[seat].extend(fresh)
+        fresh.clear()
+    state.last_turn_seat = seat
+    state.turn = seat
+    state.to_act = seat
+    state.phase = Phase.CHOOSE
+    state.turns += 1
 
 
 # -- end of round and match ----------------------------------------------------------------------------

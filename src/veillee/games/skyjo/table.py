@@ -86,7 +86,8 @@ def refill_market(state: SkyjoState) -> None:
         return
     for i in range(4):
         if market[i] is None:
-            card = _draw_action(state)
+            pile = state.action_pile
+            card = pile.pop() if pile else _draw_action(state)
             if card is None:
                 return
             market[i] = card
