@@ -7,6 +7,7 @@ Every choice an effect asks for is a decision of the player of the card (``state
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -113,6 +114,13 @@ def finish_effect(state: SkyjoState) -> None:
 ALL_OWN = tuple(OWN.values())
 
 
+def _present(grid: list[GameCard | None], row: tuple[Action, ...]) -> Sequence[Action]:
+    """The actions of ``row`` (one per slot) for the slots of ``grid`` that still hold a card."""
+    if None not in grid:
+        return row
+    return [row[s] for s in range(GRID_SIZE) if grid[s] is not None]
+
+
 @cache
 def _lines_with_hidden(up: tuple[bool, ...]) -> tuple[int, ...]:
     """The lines of a grid with a hidden card (a removed slot counts as face up)."""
@@ -146,12 +154,16 @@ def legal_actions(state: SkyjoState, phase: str) -> list[Action]:
         return [REACTIVATE[c] for c in kinds] or [REACTIVATE_NONE]
     if phase is Phase.EXCHANGE:
         first = state.picks[0][0] if state.picks else None
-        return [pick[p][s] for p in range(n) if p != first for s in range(GRID_SIZE) if state.grid[p][s] is not None]
+        out = []
+        for p in range(n):
+            if p != first:
+                out += _present(state.grid[p], pick[p])
+        return out
     if phase is Phase.STEAL:
         return [steal[p][c] for p in range(n) if p != seat for c in sorted(set(state.held[p]) | set(state.fresh[p]))]
     if phase is Phase.METEORS:
         p = state.meteor_queue[0]
-        return [pick[p][s] for s in range(GRID_SIZE) if state.grid[p][s] is not None]
+        return list(_present(state.grid[p], pick[p]))
     return []
 
 
