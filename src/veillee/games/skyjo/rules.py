@@ -55,7 +55,7 @@ from veillee.games.skyjo.events import (
 )
 from veillee.games.skyjo.events import Drop as DropEvent
 from veillee.games.skyjo.lines import lines_with_copy, natural_lines, star_lines
-from veillee.games.skyjo.phases import Phase
+from veillee.games.skyjo.phases import P_CHOOSE, P_COPY, P_DRAWN, P_OVER, P_PLACE, P_REVEAL, P_SETUP, P_STAR, Phase
 from veillee.games.skyjo.scoring import round_scores
 from veillee.games.skyjo.table import draw_game, refill_market, take_action_card
 
@@ -154,7 +154,7 @@ def deal(state: SkyjoState, stack: list[str] | None = None) -> None:
     state.turn = 0
     state.starter = 0
     state.setup_queue = [p for p in range(n) for _ in range(SETUP_REVEALS)]
-    state.phase = Phase.SETUP
+    state.phase = P_SETUP
     state.to_act = state.setup_queue[0]
     state.emit(Deal(state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard)))
 
@@ -187,7 +187,7 @@ def begin_turn(state: SkyjoState, seat: int) -> None:
     state.last_turn_seat = seat
     state.turn = seat
     state.to_act = seat
-    state.phase = Phase.CHOOSE
+    state.phase = P_CHOOSE
     state.turns += 1
 
 
@@ -227,25 +227,25 @@ def _take_actions(state: SkyjoState) -> list[Action]:
 def legal_actions(state: SkyjoState) -> list[Action]:
     phase = state.phase
     seat = state.turn
-    if phase is Phase.CHOOSE:
+    if phase is P_CHOOSE:
         return _choose_actions(state, seat)
-    if phase is Phase.PLACE:
+    if phase is P_PLACE:
         return swap_slots(state, seat)
-    if phase is Phase.DRAWN:
+    if phase is P_DRAWN:
         out = swap_slots(state, seat)
         if False in state.up[seat]:
             out.append(DISCARD)
         return out
-    if phase is Phase.REVEAL:
+    if phase is P_REVEAL:
         return hidden_slots(state, seat)
-    if phase is Phase.SETUP:
+    if phase is P_SETUP:
         assert state.to_act is not None
         return hidden_slots(state, state.to_act)
-    if phase is Phase.STAR:
+    if phase is P_STAR:
         return [*_take_actions(state), PASS]
-    if phase is Phase.COPY:
+    if phase is P_COPY:
         return [*(COPY[line] for line in state.copy_lines), PASS]
-    if phase is Phase.OVER:
+    if phase is P_OVER:
         return []
     return effects.legal_actions(state, phase)
 
@@ -292,11 +292,11 @@ def apply(state: SkyjoState, action: Action) -> None:
 
 
 def _reveal(state: SkyjoState, action: Action) -> None:
-    if state.phase is Phase.SETUP:
+    if state.phase is P_SETUP:
         _setup_reveal(state, action.slot)
         return
     reveal_own(state, state.turn, action.slot)
-    if state.effect is ActionCard.DRAW_THREE:
+    if state.effect is DRAW_THREE:
         effects.finish_effect(state)
     else:
         after_main(state)
@@ -307,7 +307,7 @@ def _take(state: SkyjoState, action: Action) -> None:
     state.drawn = top
     state.drawn_from = "discard"
     state.emit(Take(state.turn, top))
-    state.phase = Phase.PLACE
+    state.phase = P_PLACE
 
 
 def _draw(state: SkyjoState, action: Action) -> None:
@@ -316,7 +316,7 @@ def _draw(state: SkyjoState, action: Action) -> None:
     state.drawn = got
     state.drawn_from = "pile"
     state.emit(Draw(state.turn, got))
-    state.phase = Phase.DRAWN
+    state.phase = P_DRAWN
 
 
 def _swap_action(state: SkyjoState, action: Action) -> None:
@@ -329,18 +329,18 @@ def _discard(state: SkyjoState, action: Action) -> None:
     state.discard.append(drawn)
     state.drawn = None
     state.emit(Discard(state.turn, drawn))
-    state.phase = Phase.REVEAL
+    state.phase = P_REVEAL
 
 
 def _take_action(state: SkyjoState, action: Action) -> None:
     take_action_card(state, state.turn, action.slot)
-    if state.phase is Phase.STAR:
+    if state.phase is P_STAR:
         state.star_rights -= 1
     after_main(state)
 
 
 def _pass(state: SkyjoState, action: Action) -> None:
-    if state.phase is Phase.STAR:
+    if state.phase is P_STAR:
         state.star_rights = 0
         lines_phase(state)
     else:
@@ -430,7 +430,7 @@ def after_main(state: SkyjoState) -> None:
     """The turn's choice is done: Star rights first (R22, rulings 19, 38), then the line discards (R25)."""
     if state.star_rights > 0:
         if _take_actions(state):
-            state.phase = Phase.STAR
+            state.phase = P_STAR
             state.to_act = state.turn
             return
         state.star_rights = 0
@@ -444,7 +444,7 @@ def after_main(state: SkyjoState) -> None:
         options = state.star_cache[seat]
     if options:
         state.copy_lines = options
-        state.phase = Phase.COPY
+        state.phase = P_COPY
         state.to_act = seat
         return
     end_turn(state)
@@ -492,7 +492,7 @@ def lines_phase(state: SkyjoState) -> None:
         options = state.star_cache[seat]
     if options:
         state.copy_lines = options
-        state.phase = Phase.COPY
+        state.phase = P_COPY
         state.to_act = seat
         return
     end_turn(state)
@@ -554,7 +554,7 @@ def end_turn(state: SkyjoState) -> None:
     state.last_turn_seat = seat
     state.turn = seat
     state.to_act = seat
-    state.phase = Phase.CHOOSE
+    state.phase = P_CHOOSE
     state.turns += 1
 
 
@@ -584,7 +584,7 @@ def _final_lines(state: SkyjoState) -> None:
         options = _star_options(state, seat)
         if options:
             state.copy_lines = options
-            state.phase = Phase.COPY
+            state.phase = P_COPY
             state.to_act = seat
             return
         queue.pop(0)
@@ -601,7 +601,7 @@ def _score_round(state: SkyjoState) -> None:
     state.emit(RoundEnd(state.round, tuple(scores), tuple(state.totals), state.triggerer, doubled))
     state.previous_triggerer = state.triggerer
     if max(state.totals) >= state.opts.target:
-        state.phase = Phase.OVER
+        state.phase = P_OVER
         state.to_act = None
         state.is_over = True
         low = min(state.totals)
@@ -621,6 +621,9 @@ _APPLY: dict[Kind, Callable[[SkyjoState, Action], None]] = {
     Kind.COPY: _copy,
     Kind.PLAY: _play,
     Kind.DROP: _drop,
-    **{kind: effects.apply for kind in (Kind.OWN, Kind.FACES, Kind.KEEP, Kind.PUT, Kind.LOOK, Kind.REACTIVATE, Kind.PICK, Kind.STEAL)},
+    **{
+        kind: effects.apply
+        for kind in (Kind.OWN, Kind.FACES, Kind.KEEP, Kind.PUT, Kind.LOOK, Kind.REACTIVATE, Kind.PICK, Kind.STEAL)
+    },
 }
 """Each kind of decision's handler (the Action cards' effects are in ``effects.py``)."""
