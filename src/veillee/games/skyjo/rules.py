@@ -254,10 +254,7 @@ def _choose_actions(state: SkyjoState, seat: int) -> list[Action]:
     """R6–R10: take the discard, draw, take an Action card, or play/discard one (not once the end is on)."""
     discard = state.discard
     can_draw = bool(state.pile) or len(discard) > 1
-    if discard:
-        out = [TAKE, DRAW] if can_draw else [TAKE]
-    else:
-        out = [DRAW] if can_draw else []
+    out = ([TAKE, DRAW] if can_draw else [TAKE]) if discard else ([DRAW] if can_draw else [])
     if state.action_rules:
         market = state.market
         if None in market:
