@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from veillee.games.skyjo import rules
+from veillee.games.skyjo import turn
 from veillee.games.skyjo.actions import (
     FACES,
     KEEP,
@@ -137,7 +137,7 @@ def finish_effect(state: SkyjoState) -> None:
     state.effect = None
     state.picks = []
     refill_market(state)
-    rules.after_main(state)
+    turn.after_main(state)
 
 
 # -- legal actions -------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from veillee.games.skyjo.cards import (
     Slot,
 )
 from veillee.games.skyjo.view import Cell, SkyjoView
+from veillee.games.skyjo.words import ACTION_NAMES, ACTION_SHORT, MENU, SUMMARY, TELL, WORDS
 
 __all__ = ["ACTION_SHORT", "STYLES", "SUMMARY", "choice_path", "narrate", "render", "screen"]
 
@@ -42,86 +43,9 @@ STYLES = {
     "me": "bold green",
 }
 
-SUMMARY = {
-    "fr": (
-        "Skyjo Action — 12 cartes en grille (3 lignes × 4 colonnes), face cachée ; le moins de points gagne.\n"
-        "À ton tour, un seul choix : prendre la carte de la défausse et l'échanger avec une carte de ta grille ;\n"
-        "ou piocher, puis l'échanger ou la défausser et retourner une de tes cartes cachées ; ou prendre une\n"
-        "carte Action (jouable dès ton prochain tour) ; ou jouer ou défausser une carte Action.\n"
-        "Une ligne ou colonne complète de cartes identiques est défaussée. Étoile (★) : vaut 0, donne une carte\n"
-        "Action quand elle apparaît, peut copier un chiffre de sa ligne ; 3 Étoiles alignées −10, 4 : −15.\n"
-        "Actions : Échangez vos propres cartes, Tour doublé, Tirez trois cartes, Révélation, Réactivation,\n"
-        "Défense (bloque une attaque), Échange avec un autre joueur, Vol de carte Action, Averse de météorites.\n"
-        "Qui retourne sa dernière carte déclenche la fin : chacun joue encore un tour. Chaque carte Action\n"
-        "gardée vaut 10 ; le déclencheur doit avoir seul le plus petit score, sinon son score positif double.\n"
-        "La partie s'arrête quand un joueur atteint 100. Règles complètes : docs/rules/skyjo.md."
-    ),
-    "en": (
-        "Skyjo Action — 12 cards in a grid (3 rows × 4 columns), face down; the fewest points wins.\n"
-        "On your turn, one choice: take the discard's top card and swap it with a card of your grid; or draw,\n"
-        "then swap it or discard it and turn one of your hidden cards; or take an Action card (playable from\n"
-        "your next turn); or play or discard an Action card.\n"
-        "A complete row or column of identical cards is discarded. Star (★): worth 0, grants an Action card\n"
-        "when it shows up, may copy a number of its line; 3 Stars in a line −10, 4: −15.\n"
-        "Actions: Swap your own cards, Double turn, Draw three, Revelation, Reactivation, Defense (blocks an\n"
-        "attack), Exchange with a player, Steal an Action card, Meteor shower.\n"
-        "Turning your last card triggers the end: everyone else plays once more. Each Action card kept is\n"
-        "worth 10; the trigger must score alone lowest, or their positive score doubles.\n"
-        "The match ends when someone reaches 100. Full rules: docs/rules/skyjo.md."
-    ),
-}
 
 _WIDTH = 78
 _VOWELS = frozenset("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸaeiouyàâäéèêëîïôöùûüÿ")
-
-_ACTION_NAMES = {
-    "fr": {
-        "own-swap": "Échangez vos propres cartes",
-        "double-turn": "Tour doublé",
-        "draw-three": "Tirez trois cartes",
-        "revelation": "Révélation",
-        "reactivation": "Réactivation",
-        "defense": "Défense",
-        "exchange": "Échange avec un autre joueur",
-        "steal": "Vol de carte Action",
-        "meteors": "Averse de météorites",
-    },
-    "en": {
-        "own-swap": "Swap your own cards",
-        "double-turn": "Double turn",
-        "draw-three": "Draw three",
-        "revelation": "Revelation",
-        "reactivation": "Reactivation",
-        "defense": "Defense",
-        "exchange": "Exchange with a player",
-        "steal": "Steal an Action card",
-        "meteors": "Meteor shower",
-    },
-}
-ACTION_SHORT = {
-    "fr": {
-        "own-swap": "Éch. perso",
-        "double-turn": "Tour doublé",
-        "draw-three": "Tirez 3",
-        "revelation": "Révélation",
-        "reactivation": "Réactivation",
-        "defense": "Défense",
-        "exchange": "Échange",
-        "steal": "Vol",
-        "meteors": "Averse",
-    },
-    "en": {
-        "own-swap": "Own swap",
-        "double-turn": "Double",
-        "draw-three": "Draw 3",
-        "revelation": "Revelation",
-        "reactivation": "Reactiv.",
-        "defense": "Defense",
-        "exchange": "Exchange",
-        "steal": "Steal",
-        "meteors": "Meteors",
-    },
-}
 
 
 def _style(text: str) -> str:
@@ -143,7 +67,7 @@ def card(value: GameCard | str | None, lang: str = "en") -> str:
 
 def action(value: ActionCard | str, lang: str, short: bool = False) -> str:
     """An Action card (or its notation, ``defense``) as its styled French or English name."""
-    names = ACTION_SHORT if short else _ACTION_NAMES
+    names = ACTION_SHORT if short else ACTION_NAMES
     return f"[action]{names[lang][str(value)]}[/action]"
 
 
@@ -195,64 +119,6 @@ def _visible_sum(grid: tuple[Cell | None, ...]) -> int:
     return sum(VALUE[c.card] for c in grid if c is not None and c.up and c.card is not None)
 
 
-_WORDS = {
-    "fr": {
-        "round": "Manche {round}",
-        "to_play": "à {name} de jouer",
-        "pile": "pioche {n}",
-        "discard": "défausse {card}",
-        "trigger": "fin déclenchée par {name} ({n} tour{s} restant{s})",
-        "market": "Actions : {cards}",
-        "apile": "pioche {n}",
-        "adiscard": "défausse {top}",
-        "vis": "vis. {n}",
-        "hidden": "{n} cachée{s}",
-        "total": "{n} pts",
-        "actions": "{n} Action{s}",
-        "me": "{name} · visible {vis} · {hidden} · total {total}",
-        "held": "Tes Actions : {cards}",
-        "fresh": " (prochain tour : {cards})",
-        "none": "aucune",
-        "drawn": "En main : {card}",
-        "three": "Tirez trois : {cards}",
-        "three_other": "{name} regarde {n} carte{s} de la pioche",
-        "star": "Étoile : {n} carte{s} Action à prendre",
-        "copy": "Étoile : copie possible ({lines})",
-        "picks": "Choisi : {picks}",
-        "meteor": "Averse : une carte {of} à remplacer",
-        "extra": "tours en plus : {n}",
-        "winner": "Vainqueur{s} : {names}",
-    },
-    "en": {
-        "round": "Round {round}",
-        "to_play": "{name} to play",
-        "pile": "pile {n}",
-        "discard": "discard {card}",
-        "trigger": "end triggered by {name} ({n} turn{s} left)",
-        "market": "Actions: {cards}",
-        "apile": "pile {n}",
-        "adiscard": "discard {top}",
-        "vis": "vis. {n}",
-        "hidden": "{n} hidden",
-        "total": "{n} pts",
-        "actions": "{n} Action{s}",
-        "me": "{name} · visible {vis} · {hidden} · total {total}",
-        "held": "Your Actions: {cards}",
-        "fresh": " (next turn: {cards})",
-        "none": "none",
-        "drawn": "In hand: {card}",
-        "three": "Draw three: {cards}",
-        "three_other": "{name} looks at {n} card{s} of the pile",
-        "star": "Star: {n} Action card{s} to take",
-        "copy": "Star: may copy ({lines})",
-        "picks": "Picked: {picks}",
-        "meteor": "Meteors: one card of {of} to replace",
-        "extra": "extra turns: {n}",
-        "winner": "Winner{s}: {names}",
-    },
-}
-
-
 def _fit(parts: list[str], sep: str = " · ") -> str:
     """Parts joined, the last ones dropped until the line fits 78 characters."""
     while len(parts) > 1 and len(plain(sep.join(parts))) > _WIDTH:
@@ -273,7 +139,7 @@ def screen(view: SkyjoView, names: list[str], lang: str) -> list[str]:
     """The table as ``view.seat`` sees it, in at most 12 lines for 8 players: the piles (and the Action
     market), the seat's own grid in full with its sums, Action cards and what it holds or must decide,
     then one line per other player (compact grid, visible sum, total, Action cards)."""
-    w = _WORDS[lang]
+    w = WORDS[lang]
     me = view.seat
     n = view.players
     actions = view.options.get("rules", "action") == "action"
@@ -323,7 +189,7 @@ def screen(view: SkyjoView, names: list[str], lang: str) -> list[str]:
 
 def _own(view: SkyjoView, names: list[str], lang: str) -> list[str]:
     """The seat's own grid, 3 lines, with its sums, its Action cards and its pending decision beside."""
-    w = _WORDS[lang]
+    w = WORDS[lang]
     me = view.seat
     assert me is not None
     grid = view.grids[me]
@@ -366,7 +232,7 @@ def _pending(view: SkyjoView, names: list[str], lang: str) -> str:
 
 
 def _pending_text(view: SkyjoView, names: list[str], lang: str) -> str:
-    w = _WORDS[lang]
+    w = WORDS[lang]
     if view.drawn is not None:
         return w["drawn"].format(card=card(view.drawn, lang))
     if view.three:
@@ -390,81 +256,9 @@ def _pending_text(view: SkyjoView, names: list[str], lang: str) -> str:
     return ""
 
 
-_MENU = {
-    "fr": {
-        "reveal": "Retourner {slot}",
-        "take": "Prendre {card} de la défausse",
-        "draw": "Piocher une carte",
-        "market": "Prendre la carte Action {card} (marché {i})",
-        "action_pile": "Piocher une carte Action face cachée",
-        "play": "Jouer {card}",
-        "drop": "Défausser une carte Action sans la jouer",
-        "star_pass": "Ne pas prendre de carte Action",
-        "copy_pass": "Ne rien copier",
-        "copy": "L'Étoile copie : défausser {line}",
-        "swap": "Remplacer {slot} ({old})",
-        "discard": "Défausser {card} et retourner une carte cachée",
-        "hidden": "carte cachée",
-        "own": "Échanger {slot} ({old})",
-        "with": "avec {slot} ({old})",
-        "faces": "{first} : {face1} · {second} : {face2}",
-        "up": "visible",
-        "down": "cachée",
-        "keep": "Garder {card} (à poser dans ta grille)",
-        "keep_none": "N'en garder aucune (puis retourner une carte)",
-        "put": "Défausser {card} maintenant",
-        "look_own": "Regarder dans ta grille",
-        "look": "Regarder dans la grille {of}",
-        "look_line": "{line} ({n} cachée{s})",
-        "reactivate": "Rejouer {card} depuis la défausse Action",
-        "reactivate_none": "Réactivation sans effet (rien à rejouer)",
-        "pick_own": "Prendre une carte de ta grille",
-        "pick": "Prendre une carte {of}",
-        "pick_slot": "{slot} ({old})",
-        "meteor": "Remplacer {slot} ({old})",
-        "steal": "Voler {card} à {name}",
-        "gone": "vide",
-    },
-    "en": {
-        "reveal": "Turn over {slot}",
-        "take": "Take {card} from the discard",
-        "draw": "Draw a card",
-        "market": "Take the Action card {card} (market {i})",
-        "action_pile": "Draw an Action card face down",
-        "play": "Play {card}",
-        "drop": "Discard an Action card unused",
-        "star_pass": "Take no Action card",
-        "copy_pass": "Copy nothing",
-        "copy": "The Star copies: discard {line}",
-        "swap": "Replace {slot} ({old})",
-        "discard": "Discard {card} and turn a hidden card",
-        "hidden": "hidden card",
-        "own": "Swap {slot} ({old})",
-        "with": "with {slot} ({old})",
-        "faces": "{first}: {face1} · {second}: {face2}",
-        "up": "face up",
-        "down": "face down",
-        "keep": "Keep {card} (to put in your grid)",
-        "keep_none": "Keep none (then turn a card)",
-        "put": "Discard {card} now",
-        "look_own": "Look into your grid",
-        "look": "Look into {of}'s grid",
-        "look_line": "{line} ({n} hidden)",
-        "reactivate": "Replay {card} from the Action discard",
-        "reactivate_none": "Reactivation without effect (nothing to replay)",
-        "pick_own": "Take a card of your grid",
-        "pick": "Take a card of {of}",
-        "pick_slot": "{slot} ({old})",
-        "meteor": "Replace {slot} ({old})",
-        "steal": "Steal {card} from {name}",
-        "gone": "empty",
-    },
-}
-
-
 def _what(view: SkyjoView, owner: int, slot: int, lang: str) -> str:
     """What a seat sees at a grid place: the card, « une carte cachée », or its value if it looked."""
-    m = _MENU[lang]
+    m = MENU[lang]
     cell = view.grids[owner][slot]
     if cell is None:
         return m["gone"]
@@ -478,7 +272,7 @@ def _what(view: SkyjoView, owner: int, slot: int, lang: str) -> str:
 def choice_path(act: Any, view: SkyjoView, names: list[str], lang: str) -> tuple[str, ...]:
     """The menu path of a Skyjo action for the seat of ``view``: flat where a phase has at most 13 choices
     (one grid's places), two steps where it has more (two places to swap, a grid then a place)."""
-    m = _MENU[lang]
+    m = MENU[lang]
     kind = str(act.kind)
     me = view.to_act if view.to_act is not None else view.seat
     who = me if me is not None else 0
@@ -555,110 +349,16 @@ def choice_path(act: Any, view: SkyjoView, names: list[str], lang: str) -> tuple
     return (m["steal"].format(card=action(str(act.card), lang), name=names[act.target]),)
 
 
-_TELL = {
-    "fr": {
-        "deal": "Manche {round} : les grilles sont distribuées ; défausse : {discard}.",
-        "reveal_setup": "{seat} retourne {card} en {slot}.",
-        "reveal": "{seat} retourne {card} en {slot}.",
-        "reveal_other": "{seat} retourne {card} en {slot} dans la grille {of}.",
-        "take": "{seat} prend {card} sur la défausse.",
-        "draw": "{seat} pioche {card}.",
-        "discard": "{seat} défausse {card}.",
-        "put": "{seat} défausse {card}.",
-        "swap": "{seat} pose {card} en {slot} et défausse {old}.",
-        "starter": "{seat} commence la manche.",
-        "refill": "Nouvelle carte Action au marché {market} : {card}.",
-        "take_action": "{seat} prend la carte Action {card}{where}.",
-        "from_pile": " (pioche Action)",
-        "from_market": " (marché {market})",
-        "play": "{seat} joue {card}.",
-        "drop": "{seat} défausse {card} sans la jouer.",
-        "three": "{seat} regarde {count} carte{s} de la pioche{cards}.",
-        "keep": "{seat} garde {card}.",
-        "keep_none": "{seat} ne garde aucune carte.",
-        "reactivate": "{seat} rejoue {card} grâce à la Réactivation.",
-        "reactivate_none": "La Réactivation de {seat} n'a rien à rejouer.",
-        "look": "{seat} regarde {count} carte{s} cachée{s} de {line} {whose}{cards}.",
-        "look_own": "de sa grille",
-        "look_other": "de la grille {of}",
-        "moved": "{seat} échange {first} et {second}.",
-        "moved_place": "{name} {slot} ({what})",
-        "up": "visible : {card}",
-        "down": "face cachée",
-        "pick": "{seat} choisit la carte {slot} {of}.",
-        "blocked": "La Défense {of} bloque {attack} {attacker} !",
-        "steal": "{seat} vole {card} à {target}.",
-        "meteor": "Averse : chez {target}, {removed} ({slot}) est remplacé par {card}.",
-        "lines": "{seat} défausse {lines} : {cards}{copied}.",
-        "copied": " (l'Étoile copie sur {line})",
-        "reshuffle_game": "La défausse est mélangée : nouvelle pioche de {size} cartes.",
-        "reshuffle_action": "La défausse Action est mélangée : nouvelle pioche Action de {size} cartes.",
-        "trigger": "{seat} déclenche la fin de la manche : chacun joue encore un tour.",
-        "trigger_other": "{seat} déclenche la fin de la manche en vidant la grille {of} : chacun joue encore un tour.",
-        "final_reveal": "{seat} révèle ses dernières cartes : {cards}.",
-        "round_end": "Fin de la manche {round} : {scores}{doubled}. Totaux : {totals}.",
-        "doubled": " (score de {name} doublé)",
-        "match_end": "Fin de la partie : {winners} gagne{nt} !",
-        "and": " et ",
-    },
-    "en": {
-        "deal": "Round {round}: the grids are dealt; discard: {discard}.",
-        "reveal_setup": "{seat} turns over {card} at {slot}.",
-        "reveal": "{seat} turns over {card} at {slot}.",
-        "reveal_other": "{seat} turns over {card} at {slot} in {of}'s grid.",
-        "take": "{seat} takes {card} from the discard.",
-        "draw": "{seat} draws {card}.",
-        "discard": "{seat} discards {card}.",
-        "put": "{seat} discards {card}.",
-        "swap": "{seat} puts {card} at {slot} and discards {old}.",
-        "starter": "{seat} starts the round.",
-        "refill": "New Action card in market {market}: {card}.",
-        "take_action": "{seat} takes the Action card {card}{where}.",
-        "from_pile": " (Action pile)",
-        "from_market": " (market {market})",
-        "play": "{seat} plays {card}.",
-        "drop": "{seat} discards {card} unused.",
-        "three": "{seat} looks at {count} card{s} of the pile{cards}.",
-        "keep": "{seat} keeps {card}.",
-        "keep_none": "{seat} keeps no card.",
-        "reactivate": "{seat} replays {card} with the Reactivation.",
-        "reactivate_none": "{seat}'s Reactivation has nothing to replay.",
-        "look": "{seat} looks at {count} hidden card{s} of {line} {whose}{cards}.",
-        "look_own": "of their grid",
-        "look_other": "of {of}'s grid",
-        "moved": "{seat} swaps {first} and {second}.",
-        "moved_place": "{name} {slot} ({what})",
-        "up": "face up: {card}",
-        "down": "face down",
-        "pick": "{seat} picks the card at {slot} of {of}.",
-        "blocked": "{of}'s Defense blocks {attacker}'s {attack}!",
-        "steal": "{seat} steals {card} from {target}.",
-        "meteor": "Meteors: {target}'s {removed} ({slot}) is replaced by {card}.",
-        "lines": "{seat} discards {lines}: {cards}{copied}.",
-        "copied": " (the Star copies on {line})",
-        "reshuffle_game": "The discard is shuffled into a new pile of {size} cards.",
-        "reshuffle_action": "The Action discard is shuffled into a new Action pile of {size} cards.",
-        "trigger": "{seat} triggers the end of the round: everyone else plays once more.",
-        "trigger_other": "{seat} triggers the end of the round by emptying {of}'s grid: everyone else plays once more.",
-        "final_reveal": "{seat} reveals their last cards: {cards}.",
-        "round_end": "End of round {round}: {scores}{doubled}. Totals: {totals}.",
-        "doubled": " ({name}'s score doubled)",
-        "match_end": "End of the match: {winners} win{nt}!",
-        "and": " and ",
-    },
-}
-
-
 def _and(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + _TELL[lang]["and"] + items[-1]
+    return ", ".join(items[:-1]) + TELL[lang]["and"] + items[-1]
 
 
 def narrate(event: JSON, viewer: int | None, names: list[str], lang: str) -> str:
     """One Skyjo event as a sentence. Tirez trois and Révélation cards appear only when ``event`` (redacted
     for ``viewer``) holds them; every player is named, even to themselves."""
-    t = _TELL[lang]
+    t = TELL[lang]
     kind = event["type"]
     fr = lang == "fr"
 

@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar, Self
 
 from veillee.core import ActionCodec, GameState, InvalidOption, Result
-from veillee.games.skyjo import determinize, explain, rules, scoring
+from veillee.games.skyjo import determinize, explain, rules, scoring, turn
 from veillee.games.skyjo.actions import Action, codec
 from veillee.games.skyjo.cards import (
     ActionCard,
@@ -107,7 +107,7 @@ class SkyjoState(GameState[Action]):
         self.round = 0
         self.turns = 0
         self.previous_triggerer = None
-        rules.start_match(self, stack)
+        turn.start_match(self, stack)
 
     @property
     def codec(self) -> ActionCodec[Action]:
