@@ -86,7 +86,7 @@ def playable(state: SkyjoState, seat: int, card: ActionCard) -> bool:
         return sum(g.count(None) < GRID_SIZE for g in state.grid) >= 2
     if card is A_STEAL:
         held, fresh = state.held, state.fresh
-        return any(held[p] or fresh[p] for p in range(state.num_players) if p != seat)
+        return sum(map(len, held)) + sum(map(len, fresh)) > len(held[seat]) + len(fresh[seat])
     if card is A_REVELATION:
         return any(False in up for up in state.up)
     return True
