@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -154,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
         players = args.players if args.players is not None else info.min_players
         veillee.new_game(args.game, players, args.seed, **options)  # validates options before any work
     except veillee.VeilleeError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
         return 2
     if args.games < 1:
         console.print("[red]error:[/red] --games must be at least 1")
@@ -163,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         executor = open_executor(args)
     except (ExecutionError, ValueError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
         return 2
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with executor, Progress(*columns, console=console, transient=True) as progress:
@@ -172,10 +173,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             summary = simulate(simulation, args.games, executor, lambda done: progress.update(task, completed=done))
         except ExecutionError as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
             return 1
         elapsed = time.perf_counter() - started
     report = summary.to_json(elapsed)
+    console.print(f"played on: {executor.description}")
     print_summary(Console(), info.title, report)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

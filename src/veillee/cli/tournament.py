@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         total = len(schedule(config))
         executor = open_executor(args)
     except (veillee.VeilleeError, ValueError, argparse.ArgumentTypeError, ExecutionError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
         return 2
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with executor, Progress(*columns, console=console, transient=True) as progress:
@@ -73,11 +74,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             summary, rows = run_tournament(config, executor, lambda done: progress.update(task, completed=done))
         except ExecutionError as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
             return 1
     out = Path(args.out or f"tournament-{args.game}")
     write_outputs(out, summary, rows)
     print_summary(Console(), info.title, summary)
+    console.print(f"played on: {executor.description}")
     console.print(f"results written to {out}/ (summary.json, standings.csv, matches.csv, chart.png)")
     return 0
 

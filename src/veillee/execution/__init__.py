@@ -66,7 +66,7 @@ class Executor(ABC):
     workers: int = 1
     """How many batches run at once (for batch sizing)."""
 
-    description: str = "serial"
+    description: str = "this process"
     """Where the work runs, for people (e.g. ``2 processes``, ``Ray cluster at host:6379, 64 CPUs``)."""
 
     def map(
