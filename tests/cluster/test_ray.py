@@ -31,6 +31,7 @@ from cluster.ray_helpers import (
     children,
     command_line,
     driver_logs,
+    free_port,
     kill_all,
     ray_env,
     ray_head,
@@ -142,3 +143,11 @@ def test_a_killed_worker_has_its_matches_played_again_and_counted_once(env: dict
     indices = [row["index"] for row in json.loads((tmp_path / "ray" / "summary.json").read_text())["match_rows"]]
     assert indices == list(range(6)) and ray_files["summary"]["matches"] == 6
     assert "Head to head" in out
+
+
+def test_an_address_where_nothing_listens_fails_in_seconds_with_a_reason(env: dict[str, str]) -> None:
+    started = time.monotonic()
+    run = run_veillee(env, "simulate", "sorry", "-n", "3", "--ray", f"127.0.0.1:{free_port()}")
+    assert run.returncode == 2 and "nothing answers at 127.0.0.1:" in run.stderr
+    assert "ray start --head" in " ".join(run.stderr.split()) and "Win rate" not in run.stdout
+    assert time.monotonic() - started < 60  # Ray alone would retry for minutes

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -54,6 +55,21 @@ def _import_ray(local: bool) -> Any:
     return ray
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail in seconds with a plain reason when nothing listens at ``host:port`` (Ray itself would retry for
+    minutes); ``auto`` and ``ray://`` addresses are left to Ray."""
+    host, sep, port = address.rpartition(":")
+    if address == "auto" or "://" in address or not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ExecutionError(
+            f"nothing answers at {address} ({exc.strerror or exc}): start the head with 'ray start --head' "
+            "and give the address it prints (docs/cluster.md)"
+        ) from exc
+
+
 class RayExecutor(Executor):
     """Batches as Ray tasks on a new local instance (``address=None``) or on a running cluster."""
 
@@ -61,6 +77,8 @@ class RayExecutor(Executor):
         if address is not None and cpus is not None:
             raise ValueError("--jobs sets the CPUs of a local Ray instance; a cluster at an address has its own")
         ray = _import_ray(local=address is None)
+        if address is not None:
+            _check_reachable(address)
         if ray.is_initialized():
             raise ExecutionError("Ray is already initialised in this process; veillee makes its own connection")
         try:
