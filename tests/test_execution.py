@@ -21,7 +21,7 @@ from veillee.execution import (
     batch_size,
     open_executor,
 )
-from veillee.execution.ray_cluster import veillee_batch
+from veillee.execution.ray_cluster import fingerprint, veillee_batch
 
 
 class Backwards(Executor):
@@ -87,11 +87,11 @@ def test_open_executor_checks_its_arguments() -> None:
 
 def test_a_worker_with_another_veillee_refuses_the_batch() -> None:
     simulation = Simulation("sorry", 2, {}, 1)
-    assert veillee_batch(__import__("veillee").__version__, play_batch, simulation, [0, 1]) == play_batch(
-        simulation, [0, 1]
-    )
-    with pytest.raises(ExecutionError, match="same veillee version"):
-        veillee_batch("0.0.0-other", play_batch, simulation, [0])
+    here = fingerprint()
+    assert here.startswith(__import__("veillee").__version__ + "+") and here == fingerprint()
+    assert veillee_batch(here, play_batch, simulation, [0, 1]) == play_batch(simulation, [0, 1])
+    with pytest.raises(ExecutionError, match="same commit"):
+        veillee_batch(here[:-1] + "x", play_batch, simulation, [0])
 
 
 def test_ray_missing_says_how_to_install_it() -> None:

@@ -106,6 +106,10 @@ def test_the_executor_on_ray_raises_the_works_own_errors_without_retrying(
             list(executor.map(play_batch, Simulation("sorry", 2, {"deck_list": "nope"}, 8), range(4), largest_batch=2))
         with pytest.raises(ExecutionError, match="already initialised"):
             RayExecutor(cluster)
+        # A driver with another veillee (another commit): every worker refuses its batches, the run stops.
+        monkeypatch.setattr("veillee.execution.ray_cluster.fingerprint", lambda: "0.1.0+another-commit")
+        with pytest.raises(ExecutionError, match=re.escape("driver runs 0.1.0+another-commit")):
+            list(executor.map(play_batch, good, range(4), largest_batch=2))
 
 
 def test_a_killed_worker_has_its_matches_played_again_and_counted_once(env: dict[str, str], tmp_path: Path) -> None:

@@ -12,15 +12,18 @@ of processes, not a cluster others should reach. Ray is the optional ``cluster``
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import logging
 import os
 import socket
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from veillee.execution import ExecutionError, Executor, R, S, T, Work
 
-__all__ = ["RAY_MISSING", "TASK_RETRIES", "RayExecutor", "veillee_batch"]
+__all__ = ["RAY_MISSING", "TASK_RETRIES", "RayExecutor", "fingerprint", "veillee_batch"]
 
 RAY_MISSING = (
     "--ray needs Ray, which is an optional extra: pip install -e '.[cluster]' (in a checkout of veillee) "
@@ -31,14 +34,26 @@ TASK_RETRIES = 3
 """How many times Ray re-runs a batch whose worker or node died before giving up on the run."""
 
 
-def veillee_batch(version: str, work: Work[S, T, R], shared: S, items: Sequence[T]) -> list[R]:
-    """One batch on a Ray worker, after checking the worker runs the driver's veillee (same rules, same bots)."""
+@functools.cache
+def fingerprint() -> str:
+    """This process's veillee: its version and a hash of its Python source, so that two installs of
+    different commits (the same version number) are told apart. Computed once per process."""
     import veillee
 
-    if version != veillee.__version__:
+    root = Path(veillee.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return f"{veillee.__version__}+{digest.hexdigest()[:12]}"
+
+
+def veillee_batch(driver: str, work: Work[S, T, R], shared: S, items: Sequence[T]) -> list[R]:
+    """One batch on a Ray worker, after checking that the worker runs the driver's veillee (same rules,
+    same bots, so the same results): ``driver`` is the driver's :func:`fingerprint`."""
+    if driver != fingerprint():
         raise ExecutionError(
-            f"a Ray worker has veillee {veillee.__version__} but the driver has {version}: "
-            "install the same veillee version on every node"
+            f"a Ray worker runs veillee {fingerprint()} but the driver runs {driver}: "
+            "install the same veillee (the same commit) on every node"
         )
     return work(shared, items)
 
@@ -98,9 +113,8 @@ class RayExecutor(Executor):
         self.description = f"{where}, {self.workers} CPUs"
 
     def _unordered(self, work: Work[S, T, R], shared: S, batches: list[Sequence[T]]) -> Iterator[tuple[int, list[R]]]:
-        import veillee
-
         ray = self._ray
+        driver = fingerprint()
         shared_ref = ray.put(shared)  # sent to the object store once, not once per batch
         window = max(4, 2 * self.workers)  # enough queued to keep every CPU busy between round trips
         running: dict[Any, int] = {}
@@ -108,7 +122,7 @@ class RayExecutor(Executor):
         try:
             while submitted < len(batches) or running:
                 while submitted < len(batches) and len(running) < window:
-                    ref = self._task.remote(veillee.__version__, work, shared_ref, batches[submitted])
+                    ref = self._task.remote(driver, work, shared_ref, batches[submitted])
                     running[ref] = submitted
                     submitted += 1
                 ready, _ = ray.wait(list(running), num_returns=1)
