@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+.venv/bin/python -m pip install --quiet -e '.[dev,cluster]'   # cluster: Ray, for the --ray tests (tests/cluster)
 # The browser tests drive Debian's Chromium (never a downloaded browser); as root, install it if missing.
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== apt-get install chromium (browser tests)"
