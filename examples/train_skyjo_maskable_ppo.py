@@ -9,10 +9,10 @@ What it does, and why:
 
 * the learner is seat 0 of ``veillee.rl.gym_env("skyjo", 2, ...)``: observations are ``veillee.rl.observe``
   vectors, ``action_masks()`` gives the legal moves, the reward is the match's return (1 for a win);
-* it trains on one-round matches (``target=1``: the round's lower score wins the match), so that each
-  episode is ~30 decisions with a reward at its end instead of ~150 decisions for a 100-point match; the
-  skill that wins rounds is the skill that wins matches; the training reward is the environment's documented
-  shaping ``reward="margin"`` (the round's score margin over the opponent / 40, clipped to [-1, 1]) rather
+* it trains on short matches (``target=10``, the smallest allowed: nearly always one round), so that each
+  episode is about one round, with its reward at the end, instead of the several rounds of a 100-point match;
+  the skill that wins rounds is the skill that wins matches; the training reward is the environment's
+  documented shaping ``reward="margin"`` (the score margin over the opponent / 40, clipped to [-1, 1]) rather
   than the bare win/loss, a denser signal that rewards a 30-point win more than a 1-point one;
 * first against ``random`` (60% of the training time), then against the ``normal`` heuristic;
 * then it plays ``--matches`` (200) full matches with the default options (to 100 points) against
@@ -45,8 +45,8 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 from veillee.rl import gym_env
 
-TRAIN_OPTIONS = {"target": 1}
-"""One-round matches for training (see the module docstring)."""
+TRAIN_OPTIONS = {"target": 10}
+"""Short matches for training, nearly always one round (see the module docstring)."""
 SHAPING = {"reward": "margin", "margin_scale": 40.0}
 """The environment's documented shaping, for training only (evaluation counts wins)."""
 
@@ -123,7 +123,7 @@ def plot(curve: list[tuple[int, float, str]], path: Path, window: int) -> None:
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")
-    ax.set_title("MaskablePPO, 2-player Skyjo Action (one-round training matches)")
+    ax.set_title("MaskablePPO, 2-player Skyjo Action (training matches to 10 points)")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

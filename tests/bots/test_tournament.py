@@ -9,6 +9,7 @@ import pytest
 
 from veillee.bots.tournament import TournamentConfig, run_tournament, schedule, wilson
 from veillee.cli.main import main
+from veillee.execution import ProcessExecutor
 
 
 def test_wilson_interval_known_values() -> None:
@@ -28,7 +29,8 @@ def test_schedule_rotates_seats_for_every_pair() -> None:
 def test_same_seed_same_tournament_and_jobs_do_not_matter() -> None:
     config = TournamentConfig("soon", ("random", "normal"), games=4, seed=3, options={"length": "express"})
     first, rows = run_tournament(config)
-    _second, rows_again = run_tournament(config, jobs=2)
+    with ProcessExecutor(2) as pool:
+        _second, rows_again = run_tournament(config, pool)
     strip = [{k: v for k, v in r.items() if k not in ("seconds", "slowest")} for r in rows]
     assert strip == [{k: v for k, v in r.items() if k not in ("seconds", "slowest")} for r in rows_again]
     normal = next(s for s in first["standings"] if s["bot"] == "normal")

@@ -118,7 +118,7 @@ def test_render_ansi_shows_the_learners_screen() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("skyjo", {"target": 1}), ("sorry", {}), ("soon", {"length": "express"})]
+    ("game", "options"), [("skyjo", {"target": 10}), ("sorry", {}), ("soon", {"length": "express"})]
 )
 def test_margin_shaping_pays_the_score_margin_in_the_games_direction(game: str, options: dict[str, object]) -> None:
     for seed in range(3):

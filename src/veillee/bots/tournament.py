@@ -1,8 +1,9 @@
 """Tournaments between bot levels: seat-rotated matches, win rates with 95% intervals, openskill ratings.
 
 Match ``i`` is fully determined by ``(game, options, seed, i)``: its seats, its deal
-(``derive_seed(seed, "match", i)``) and every bot's RNG, so the figures are the same whatever ``jobs`` is
-(except for time-budgeted ``hard`` bots, whose strength depends on the machine).
+(``derive_seed(seed, "match", i)``) and every bot's RNG, and the rows are summed up in index order, so the
+figures are the same whatever runs the matches (``veillee.execution``: serial, ``--jobs``, ``--ray``),
+except for time-budgeted ``hard`` bots, whose strength depends on the machine, and the timing columns.
 
 Schedule: every group of ``players`` distinct bots plays ``games`` matches; match ``k`` of a group rotates
 the seats by ``k``, so each bot sits in each seat equally often (seat advantage cancels out). With a
@@ -15,18 +16,22 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import veillee
 from veillee.bots import LEVELS, Agent, make_bot, play_match
 from veillee.core import derive_seed
+from veillee.execution import Executor, SerialExecutor
 
-__all__ = ["MatchSpec", "Standing", "TournamentConfig", "run_tournament", "schedule", "wilson"]
+__all__ = ["MatchSpec", "Standing", "TournamentConfig", "play_batch", "run_tournament", "schedule", "wilson"]
 
 Z95 = 1.959963984540054
+
+LARGEST_BATCH = 2
+"""Most matches in one batch: bot matches take from a second to minutes (``hard``), so small batches keep
+the progress bar moving and make a lost worker cost little."""
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -128,21 +133,9 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> dict[str, Any]:
     }
 
 
-def _play_many(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[dict[str, Any]]:
+def play_batch(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[dict[str, Any]]:
+    """Some scheduled matches (the work an executor runs)."""
     return [play_spec(config, spec) for spec in specs]
-
-
-def iter_results(config: TournamentConfig, jobs: int = 1) -> Iterator[dict[str, Any]]:
-    """Match rows as they finish (not in order with several jobs)."""
-    specs = schedule(config)
-    if jobs <= 1:
-        for spec in specs:
-            yield play_spec(config, spec)
-        return
-    chunks = [specs[i : i + 2] for i in range(0, len(specs), 2)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for rows in pool.map(_play_many, itertools.repeat(config), chunks):
-            yield from rows
 
 
 @dataclass
@@ -237,13 +230,10 @@ def summarise(config: TournamentConfig, rows: list[dict[str, Any]]) -> dict[str,
 
 
 def run_tournament(
-    config: TournamentConfig, jobs: int = 1, progress: Callable[[int], None] | None = None
+    config: TournamentConfig, executor: Executor | None = None, progress: Callable[[int], None] | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play the whole schedule; returns the summary and the match rows (in index order)."""
-    rows = []
-    for row in iter_results(config, jobs):
-        rows.append(row)
-        if progress is not None:
-            progress(len(rows))
-    rows.sort(key=lambda row: row["index"])
+    """Play the whole schedule wherever ``executor`` runs it (default: this process); returns the summary
+    and the match rows, in index order. ``progress(done)`` is called as batches of matches come back."""
+    executor = executor if executor is not None else SerialExecutor()
+    rows = list(executor.map(play_batch, config, schedule(config), largest_batch=LARGEST_BATCH, progress=progress))
     return summarise(config, rows), rows

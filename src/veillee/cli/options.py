@@ -1,12 +1,15 @@
-"""Shared argument helpers: game options given as ``--option name=value`` on the command line."""
+"""Shared argument helpers: game options given as ``--option name=value``, and where matches run."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["add_game_arguments", "parse_options"]
+if TYPE_CHECKING:
+    from veillee.execution import Executor
+
+__all__ = ["add_execution_arguments", "add_game_arguments", "open_executor", "parse_options"]
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,3 +46,30 @@ def parse_options(items: list[str]) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[name.strip()] = text
     return options
+
+
+def add_execution_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--ray``: where the matches run (the results are the same either way)."""
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        help="worker processes on this machine (default 1); with --ray and no address: the local instance's CPUs",
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="run the matches as Ray tasks: alone, on a new local Ray instance; with an address (host:port, or "
+        "'auto' for the one this machine joined), on that cluster (pip install -e '.[cluster]'; docs/cluster.md)",
+    )
+
+
+def open_executor(args: argparse.Namespace) -> Executor:
+    """The executor ``--jobs`` and ``--ray`` ask for; raises ``ValueError`` or ``ExecutionError`` with a reason."""
+    from veillee.execution import open_executor as _open
+
+    return _open(jobs=args.jobs, ray=args.ray)

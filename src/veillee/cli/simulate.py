@@ -1,7 +1,8 @@
 """``veillee simulate``: many matches between random players, and a summary a player would care about.
 
-Match ``i`` uses the seed ``derive_seed(seed, "match", i)`` and its own random player stream, so the same
-command gives the same figures whatever ``--jobs`` is.
+Match ``i`` uses the seed ``derive_seed(seed, "match", i)`` and its own random player stream, and the
+summary adds the matches up in index order, so the same command gives the same figures whatever runs it:
+``--jobs``, ``--ray`` (``veillee.execution``) and however many workers.
 """
 
 from __future__ import annotations
@@ -11,31 +12,33 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import veillee
-from veillee.cli.options import add_game_arguments, parse_options
+from veillee.cli.options import add_execution_arguments, add_game_arguments, open_executor, parse_options
 from veillee.core import derive_seed, save_record
+from veillee.execution import ExecutionError, Executor
 
 NAME = "simulate"
 HELP = "play many matches between random players and summarise them"
 
-CHUNK = 25
-"""Matches per job sent to a worker process: big enough to amortise, small enough for a smooth bar."""
+LARGEST_BATCH = 200
+"""Most matches in one batch (a process round trip or a Ray task): random matches take about a millisecond
+(Sorry!) to a few (SOON), so a full batch amortises a Ray task's overhead; smaller runs get smaller batches."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--games", "-n", type=int, default=1000, help="number of matches (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1)")
-    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    add_execution_arguments(parser)
     parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON to FILE")
     parser.add_argument("--save", metavar="FILE", help="also save the first match as a game record to FILE")
 
@@ -117,22 +120,31 @@ def play_one(game: str, players: int, options: dict[str, Any], seed: int, index:
     }
 
 
-def play_chunk(game: str, players: int, options: dict[str, Any], seed: int, start: int, stop: int) -> list[Any]:
-    return [play_one(game, players, options, seed, i) for i in range(start, stop)]
+@dataclass(frozen=True)
+class Simulation:
+    """What every match of a simulation shares; a match is this and its index."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
 
 
-def _results(args: argparse.Namespace, players: int, options: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
-    chunks = [(i, min(i + CHUNK, args.games)) for i in range(0, args.games, CHUNK)]
-    if args.jobs <= 1:
-        for start, stop in chunks:
-            yield play_chunk(args.game, players, options, args.seed, start, stop)
-        return
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [
-            pool.submit(play_chunk, args.game, players, options, args.seed, start, stop) for start, stop in chunks
-        ]
-        for future in as_completed(futures):
-            yield future.result()
+def play_batch(simulation: Simulation, indices: Sequence[int]) -> list[dict[str, Any]]:
+    """The matches ``indices`` of ``simulation`` (the work an executor runs)."""
+    s = simulation
+    return [play_one(s.game, s.players, s.options, s.seed, i) for i in indices]
+
+
+def simulate(
+    simulation: Simulation, games: int, executor: Executor, progress: Callable[[int], None] | None = None
+) -> Summary:
+    """Play ``games`` matches wherever ``executor`` runs them; the summary adds them up in match order."""
+    s = simulation
+    summary = Summary(s.game, s.players, veillee.new_game(s.game, s.players, s.seed, **s.options).options)
+    for match in executor.map(play_batch, simulation, range(games), largest_batch=LARGEST_BATCH, progress=progress):
+        summary.add(match)
+    return summary
 
 
 def run(args: argparse.Namespace) -> int:
@@ -143,23 +155,29 @@ def run(args: argparse.Namespace) -> int:
         players = args.players if args.players is not None else info.min_players
         veillee.new_game(args.game, players, args.seed, **options)  # validates options before any work
     except veillee.VeilleeError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
         return 2
-    if args.games < 1 or args.jobs < 1:
-        console.print("[red]error:[/red] --games and --jobs must be at least 1")
+    if args.games < 1:
+        console.print("[red]error:[/red] --games must be at least 1")
         return 2
-    normalised = veillee.new_game(args.game, players, args.seed, **options).options
-    summary = Summary(args.game, players, normalised)
-    started = time.perf_counter()
+    simulation = Simulation(args.game, players, options, args.seed)
+    try:
+        executor = open_executor(args)
+    except (ExecutionError, ValueError) as exc:
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        return 2
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{info.title}, {players} players", total=args.games)
-        for chunk in _results(args, players, options):
-            for match in chunk:
-                summary.add(match)
-            progress.advance(task, len(chunk))
-    elapsed = time.perf_counter() - started
+    with executor, Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{info.title}, {players} players ({executor.description})", total=args.games)
+        started = time.perf_counter()  # the matches only, not a Ray instance's start-up
+        try:
+            summary = simulate(simulation, args.games, executor, lambda done: progress.update(task, completed=done))
+        except ExecutionError as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            return 1
+        elapsed = time.perf_counter() - started
     report = summary.to_json(elapsed)
+    console.print(f"played on: {executor.description}")
     print_summary(Console(), info.title, report)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import veillee
 from veillee.bots import LEVELS
 from veillee.bots.tournament import TournamentConfig, run_tournament, schedule
-from veillee.cli.options import add_game_arguments, parse_options
+from veillee.cli.options import add_execution_arguments, add_game_arguments, open_executor, parse_options
+from veillee.execution import ExecutionError
 
 NAME = "tournament"
 HELP = "bot levels play seat-rotated matches: win rates with 95% intervals, openskill ratings, JSON/CSV/PNG"
@@ -30,7 +32,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default=",".join(LEVELS), help=f"comma-separated levels (default {','.join(LEVELS)})")
     parser.add_argument("--games", "-n", type=int, default=20, help="matches per group of bots (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole tournament (default 1)")
-    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--iterations", type=int, default=None, help="hard bot: iterations per move")
     parser.add_argument("--seconds", type=float, default=None, help="hard bot: seconds per move")
     parser.add_argument(
@@ -39,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="each bot plays alone against this level in every other seat (for 3+ players), e.g. --field normal",
     )
     parser.add_argument("--out", default=None, help="output folder (default tournament-<game>/)")
+    add_execution_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,19 +61,25 @@ def run(args: argparse.Namespace) -> int:
             seconds=args.seconds,
             field=args.field,
         )
-        if args.games < 1 or args.jobs < 1:
-            raise ValueError("--games and --jobs must be at least 1")
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
         total = len(schedule(config))
-    except (veillee.VeilleeError, ValueError, argparse.ArgumentTypeError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        executor = open_executor(args)
+    except (veillee.VeilleeError, ValueError, argparse.ArgumentTypeError, ExecutionError) as exc:
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
         return 2
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{info.title}, {players} players", total=total)
-        summary, rows = run_tournament(config, args.jobs, lambda done: progress.update(task, completed=done))
+    with executor, Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{info.title}, {players} players ({executor.description})", total=total)
+        try:
+            summary, rows = run_tournament(config, executor, lambda done: progress.update(task, completed=done))
+        except ExecutionError as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            return 1
     out = Path(args.out or f"tournament-{args.game}")
     write_outputs(out, summary, rows)
     print_summary(Console(), info.title, summary)
+    console.print(f"played on: {executor.description}")
     console.print(f"results written to {out}/ (summary.json, standings.csv, matches.csv, chart.png)")
     return 0
 

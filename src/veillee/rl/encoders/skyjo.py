@@ -1,7 +1,7 @@
 """Skyjo's observation: phase, seats, every grid as the seat sees it, the piles, the drawn card, the market
 and the Action cards, the pending effect's picks, the end of the round, scores.
 
-Read from the seat's view (``docs/rl.md`` shows the layout block by block).
+Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 import veillee
 from veillee.core import GameState
-from veillee.games.skyjo.cards import ACTION_NOTATION, GAME_NOTATION, ActionCard, GameCard
+from veillee.games.skyjo.cards import ActionCard, GameCard
 from veillee.games.skyjo.phases import Phase
 from veillee.rl.encoders.base import Encoder, Layout, scaled
 
@@ -24,10 +24,7 @@ LINES = 7
 SLOT_FEATURES = CARDS + 3
 PHASES = tuple(str(p) for p in Phase)
 MARKET = 4
-_CARD = {text: i for i, text in enumerate(GAME_NOTATION)}
-_ACTION = {text: i for i, text in enumerate(ACTION_NOTATION)}
-_SLOT = {f"r{s // 4 + 1}c{s % 4 + 1}": s for s in range(SLOTS)}
-_LINE = {**{f"row{r + 1}": r for r in range(3)}, **{f"col{c + 1}": 3 + c for c in range(4)}}
+_PHASE = {name: i for i, name in enumerate(PHASES)}
 _ACTION_ZONES = ("market", "action_pile", "action_discard", "in_play")
 
 
@@ -47,6 +44,7 @@ class SkyjoEncoder(Encoder):
         self.deck_size = float(sum(game_cards.values()))
         self.action_deck_size = float(max(sum(action_cards.values()), 1))
         self.target = float(self.options.get("target") or 100)
+        self.rel = [tuple((p - seat) % n for p in range(n)) for seat in range(n)]
         self.o_phase = layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
         self.o_to_act = layout.add("to_act", n + 1, "relative seat to act (last entry: nobody, match over)")
         self.o_turn = layout.add("turn", n, "relative seat whose turn it is")
@@ -81,88 +79,106 @@ class SkyjoEncoder(Encoder):
         self.o_round = layout.add("round", 1, "round number / 20 (clipped)")
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
-        v = state.view(seat)
+        v: Any = state.seat_view(seat)
         n = self.players
+        rel = self.rel[seat]
         app_i, app_v = idx.append, val.append
 
-        def one(i: int) -> None:
-            app_i(i)
-            app_v(1.0)
+        def counts(cards: tuple[int, ...], size: int, copies: list[float], offset: int) -> None:
+            tally = [0] * size
+            for card in cards:
+                tally[card] += 1
+            for kind in range(size):
+                if tally[kind]:
+                    app_i(offset + kind)
+                    app_v(scaled(tally[kind], copies[kind]))
 
-        def rel(p: int) -> int:
-            return (p - seat) % n
-
-        def counts(texts: list[str], index: dict[str, int], copies: list[float], offset: int) -> None:
-            tally: Counter[int] = Counter(index[t] for t in texts)
-            for kind, count in tally.items():
-                app_i(offset + kind)
-                app_v(scaled(count, copies[kind]))
-
-        one(self.o_phase + PHASES.index(v["phase"]))
-        to_act = v["to_act"]
-        one(self.o_to_act + (n if to_act is None else rel(to_act)))
-        one(self.o_turn + rel(v["turn"]))
-        one(self.o_starter + rel(v["starter"]))
-        for p, grid in enumerate(v["grids"]):
-            base = self.o_grids + rel(p) * SLOTS * SLOT_FEATURES
-            for slot, cell in enumerate(grid):
-                at = base + slot * SLOT_FEATURES
+        to_act, meteor, triggerer = v.to_act, v.meteor_next, v.triggerer
+        idx += (
+            self.o_phase + _PHASE[v.phase],
+            self.o_to_act + (n if to_act is None else rel[to_act]),
+            self.o_turn + rel[v.turn],
+            self.o_starter + rel[v.starter],
+            self.o_meteor + (n if meteor is None else rel[meteor]),
+            self.o_trigger + (n if triggerer is None else rel[triggerer]),
+            self.o_pile,
+            self.o_three + CARDS,
+            self.o_apile,
+            self.o_rights,
+            self.o_rights + 1,
+            self.o_round,
+        )
+        val += (
+            1.0,
+            1.0,
+            1.0,
+            1.0,
+            1.0,
+            1.0,
+            scaled(v.pile_size, self.deck_size),
+            v.three_size / 3,
+            scaled(v.action_pile_size, self.action_deck_size),
+            scaled(v.star_rights, 3),
+            scaled(v.extra_turns, 3),
+            scaled(v.round, 20),
+        )
+        empty, unknown, up = CARDS, CARDS + 1, CARDS + 2
+        for p, grid in enumerate(v.grids):
+            at = self.o_grids + rel[p] * SLOTS * SLOT_FEATURES
+            for cell in grid:
                 if cell is None:
-                    one(at + CARDS)
-                    continue
-                card = cell["card"]
-                if card is None:
-                    one(at + CARDS + 1)
+                    app_i(at + empty)
+                    app_v(1.0)
                 else:
-                    one(at + _CARD[card])
-                if cell["up"]:
-                    one(at + CARDS + 2)
-        for p, hidden in enumerate(v["hidden_counts"]):
-            app_i(self.o_hidden + rel(p))
+                    card = cell.card
+                    app_i(at + (unknown if card is None else card))
+                    app_v(1.0)
+                    if cell.up:
+                        app_i(at + up)
+                        app_v(1.0)
+                at += SLOT_FEATURES
+        for p, hidden in enumerate(v.hidden_counts):
+            app_i(self.o_hidden + rel[p])
             app_v(hidden / SLOTS)
-        discard = v["discard"]
+        discard = v.discard
         if discard:
-            counts(discard, _CARD, self.copies, self.o_discard)
-            one(self.o_top + _CARD[discard[-1]])
-        app_i(self.o_pile)
-        app_v(scaled(v["pile_size"], self.deck_size))
-        if v["drawn"] is not None:
-            one(self.o_drawn + _CARD[v["drawn"]])
-        if v["three"]:
-            counts(v["three"], _CARD, [3.0] * CARDS, self.o_three)
-        app_i(self.o_three + CARDS)
-        app_v(v["three_size"] / 3)
-        for m, card in enumerate(v["market"]):
-            one(self.o_market + m * (ACTIONS + 1) + (ACTIONS if card is None else _ACTION[card]))
-        app_i(self.o_apile)
-        app_v(scaled(v["action_pile_size"], self.action_deck_size))
-        counts(v["action_discard"], _ACTION, self.action_copies, self.o_adiscard)
-        for p, held in enumerate(v["action_cards"]):
-            base = self.o_held + rel(p) * 2 * ACTIONS
-            counts(held["playable"], _ACTION, self.action_copies, base)
-            counts(held["not_yet_playable"], _ACTION, self.action_copies, base + ACTIONS)
-        counts(v["in_play"], _ACTION, self.action_copies, self.o_in_play)
-        for p, slot in v["picks"]:
-            one(self.o_picks + rel(p) * SLOTS + _SLOT[slot])
-        meteor = v["meteor_next"]
-        one(self.o_meteor + (n if meteor is None else rel(meteor)))
-        for line in v["copy_lines"]:
-            one(self.o_copy + _LINE[line])
-        app_i(self.o_rights)
-        app_v(scaled(v["star_rights"], 3))
-        app_i(self.o_rights + 1)
-        app_v(scaled(v["extra_turns"], 3))
-        triggerer = v["triggerer"]
-        one(self.o_trigger + (n if triggerer is None else rel(triggerer)))
-        if v["final_turns_left"] is not None:
+            counts(discard, CARDS, self.copies, self.o_discard)
+            app_i(self.o_top + discard[-1])
+            app_v(1.0)
+        if v.drawn is not None:
+            app_i(self.o_drawn + v.drawn)
+            app_v(1.0)
+        if v.three:
+            counts(v.three, CARDS, _THREE, self.o_three)
+        for m, card in enumerate(v.market):
+            app_i(self.o_market + m * (ACTIONS + 1) + (ACTIONS if card is None else card))
+            app_v(1.0)
+        if v.action_discard:
+            counts(v.action_discard, ACTIONS, self.action_copies, self.o_adiscard)
+        for p, held in enumerate(v.action_cards):
+            base = self.o_held + rel[p] * 2 * ACTIONS
+            if held.playable:
+                counts(held.playable, ACTIONS, self.action_copies, base)
+            if held.not_yet_playable:
+                counts(held.not_yet_playable, ACTIONS, self.action_copies, base + ACTIONS)
+        if v.in_play:
+            counts(v.in_play, ACTIONS, self.action_copies, self.o_in_play)
+        for p, slot in v.picks:
+            app_i(self.o_picks + rel[p] * SLOTS + slot)
+            app_v(1.0)
+        for line in v.copy_lines:
+            app_i(self.o_copy + line)
+            app_v(1.0)
+        if v.final_turns_left is not None:
             app_i(self.o_final)
-            app_v(scaled(v["final_turns_left"], n))
-        for p, total in enumerate(v["totals"]):
-            app_i(self.o_totals + rel(p))
+            app_v(scaled(v.final_turns_left, n))
+        for p, total in enumerate(v.totals):
+            app_i(self.o_totals + rel[p])
             app_v(scaled(total, self.target))
-        if v["round_scores"]:
-            for p, score in enumerate(v["round_scores"][-1]):
-                app_i(self.o_last + rel(p))
+        if v.round_scores:
+            for p, score in enumerate(v.round_scores[-1]):
+                app_i(self.o_last + rel[p])
                 app_v(scaled(score, 50))
-        app_i(self.o_round)
-        app_v(scaled(v["round"], 20))
+
+
+_THREE = [3.0] * CARDS

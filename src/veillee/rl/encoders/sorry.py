@@ -1,7 +1,7 @@
 """Sorry! Revenge's observation: phase, seats, the seat's hand, the play pile and its total, the set-aside
 cards, pawns, the out-of-turn windows, what dead cards told, and the tie-break.
 
-Read from the seat's view (``docs/rl.md`` shows the layout block by block).
+Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from veillee.core import GameState
-from veillee.games.sorry.cards import DECK_COUNTS, NOTATION, Card, DeckList
+from veillee.games.sorry.cards import DECK_COUNTS, Card, DeckList
 from veillee.rl.encoders.base import Encoder, Layout, scaled
 
 __all__ = ["SorryEncoder"]
 
 KINDS = len(Card)
 PHASES = ("play", "play2", "steal", "block_steal", "block_sorry", "tiebreak", "over")
+_PHASE = {name: i for i, name in enumerate(PHASES)}
 TOTALS = 22
 PROGRESS = 9
-_INDEX = {text: i for i, text in enumerate(NOTATION)}
 
 
 class SorryEncoder(Encoder):
@@ -29,6 +29,7 @@ class SorryEncoder(Encoder):
         counts = DECK_COUNTS[DeckList(self.options.get("deck_list", "standard"))]
         self.copies = [float(counts[Card(i)]) for i in range(KINDS)]
         self.deck_size = float(sum(counts.values()))
+        self.rel = [tuple((p - seat) % n for p in range(n)) for seat in range(n)]
         self.o_phase = layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
         self.o_to_act = layout.add("to_act", n + 1, "relative seat to act (last entry: nobody, match over)")
         self.o_turn = layout.add("turn", n, "relative seat whose turn it is")
@@ -61,83 +62,86 @@ class SorryEncoder(Encoder):
         self.o_round = layout.add("round", 1, "round number / 50 (clipped)")
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
-        v = state.view(seat)
+        v: Any = state.seat_view(seat)
         n = self.players
+        rel = self.rel[seat]
+        copies = self.copies
         app_i, app_v = idx.append, val.append
 
-        def one(i: int) -> None:
-            app_i(i)
-            app_v(1.0)
-
-        def rel(p: int) -> int:
-            return (p - seat) % n
-
-        def cards(texts: list[str], offset: int) -> None:
+        def cards(held: tuple[Card, ...], offset: int) -> None:
             counts = [0] * KINDS
-            for text in texts:
-                counts[_INDEX[text]] += 1
-            for kind, count in enumerate(counts):
-                if count:
+            for card in held:
+                counts[card] += 1
+            for kind in range(KINDS):
+                if counts[kind]:
                     app_i(offset + kind)
-                    app_v(count / self.copies[kind])
+                    app_v(counts[kind] / copies[kind])
 
-        one(self.o_phase + PHASES.index(v["phase"]))
-        to_act = v["to_act"]
-        one(self.o_to_act + (n if to_act is None else rel(to_act)))
-        one(self.o_turn + rel(v["turn"]))
-        one(self.o_direction + (0 if v["direction"] > 0 else 1))
-        cards(v["hand"], self.o_hand)
-        for p, size in enumerate(v["hand_sizes"]):
-            app_i(self.o_sizes + rel(p))
-            app_v(scaled(size, 7))
-        app_i(self.o_draw)
-        app_v(v["draw_size"] / self.deck_size)
-        pile = v["pile"]
+        to_act, winner, target = v.to_act, v.winner, v.sorry_target
+        idx += (
+            self.o_phase + _PHASE[v.phase],
+            self.o_to_act + (n if to_act is None else rel[to_act]),
+            self.o_turn + rel[v.turn],
+            self.o_direction + (0 if v.direction > 0 else 1),
+            self.o_sorry + (n if target is None else rel[target]),
+            self.o_winner + (n if winner is None else rel[winner]),
+        )
+        val += (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+        cards(v.hand, self.o_hand)
+        for p, size in enumerate(v.hand_sizes):
+            app_i(self.o_sizes + rel[p])
+            app_v(size / 7 if size < 7 else 1.0)
+        pile = v.pile
         if pile:
             cards(pile, self.o_pile)
-            one(self.o_top + _INDEX[pile[-1]])
-        total = v["total"]
-        one(self.o_total + min(max(total, 0), TOTALS - 1))
-        app_i(self.o_total + TOTALS)
-        app_v(scaled(total, 21))
-        cards(v["set_aside"], self.o_aside)
-        for p, progress in enumerate(v["progress"]):
-            one(self.o_progress + rel(p) * PROGRESS + min(progress, PROGRESS - 1))
-        app_i(self.o_goal)
-        app_v(v["goal"] / 8)
-        app_i(self.o_play2)
-        app_v(scaled(v["play2_left"], 2))
-        steal = v["steal"]
+            app_i(self.o_top + pile[-1])
+            app_v(1.0)
+        total = v.total
+        idx += (self.o_total + min(max(total, 0), TOTALS - 1), self.o_total + TOTALS, self.o_draw, self.o_goal)
+        val += (1.0, scaled(total, 21), v.draw_size / self.deck_size, v.goal / 8)
+        cards(v.set_aside, self.o_aside)
+        base = self.o_progress
+        for p, progress in enumerate(v.progress):
+            app_i(base + rel[p] * PROGRESS + (progress if progress < PROGRESS else PROGRESS - 1))
+            app_v(1.0)
+        if v.play2_left:
+            app_i(self.o_play2)
+            app_v(scaled(v.play2_left, 2))
+        steal = v.steal
         if steal is not None:
             base = self.o_steal
-            one(base)
-            one(base + 1 + rel(steal["scorer"]))
-            if steal["stealer"] is not None:
-                one(base + 1 + n + rel(steal["stealer"]))
-            for p in steal["still_to_ask"]:
-                one(base + 1 + 2 * n + rel(p))
-        target = v["sorry_target"]
-        one(self.o_sorry + (n if target is None else rel(target)))
-        for p, known in enumerate(v["known_no_effect"]):
+            app_i(base)
+            app_v(1.0)
+            app_i(base + 1 + rel[steal.scorer])
+            app_v(1.0)
+            if steal.stealer is not None:
+                app_i(base + 1 + n + rel[steal.stealer])
+                app_v(1.0)
+            for p in steal.still_to_ask:
+                app_i(base + 1 + 2 * n + rel[p])
+                app_v(1.0)
+        for p, known in enumerate(v.known_no_effect):
             if known is not None:
-                app_i(self.o_inert + rel(p) * 2)
-                app_v(scaled(known["cards"], 7))
-                if known["sorry_included"]:
-                    one(self.o_inert + rel(p) * 2 + 1)
-        tie = v["tiebreak"]
+                app_i(self.o_inert + rel[p] * 2)
+                app_v(scaled(known.cards, 7))
+                if known.sorry_included:
+                    app_i(self.o_inert + rel[p] * 2 + 1)
+                    app_v(1.0)
+        tie = v.tiebreak
         if tie is not None:
             base = self.o_tie
-            one(base)
-            for p in tie["order"]:
-                one(base + 1 + rel(p))
-            for p in tie["standing"]:
-                one(base + 1 + n + rel(p))
-            for p, total in enumerate(tie["totals"]):
-                app_i(base + 1 + 2 * n + rel(p))
+            app_i(base)
+            app_v(1.0)
+            for p in tie.order:
+                app_i(base + 1 + rel[p])
+                app_v(1.0)
+            for p in tie.standing:
+                app_i(base + 1 + n + rel[p])
+                app_v(1.0)
+            for p, total in enumerate(tie.totals):
+                app_i(base + 1 + 2 * n + rel[p])
                 app_v(scaled(total, 21))
             app_i(base + 1 + 3 * n)
-            app_v(scaled(tie["rounds"], 5))
-        winner = v["winner"]
-        one(self.o_winner + (n if winner is None else rel(winner)))
+            app_v(scaled(tie.rounds, 5))
         app_i(self.o_round)
-        app_v(scaled(v["round"], 50))
+        app_v(scaled(v.round, 50))

@@ -4,7 +4,7 @@ offer under way, and the public history summarised per seat plus the latest exch
 The view holds the whole history (what a player at the table remembers); a fixed-length vector keeps, per
 relative seat, the claims it announced and accepted, the offers it refused and the cards that passed between
 it and the observer (known to the observer only), and the last ``players`` exchanges in detail. Read from
-the seat's view (``docs/rl.md`` shows the layout block by block).
+the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from veillee.core import GameState
-from veillee.games.soupcons.cards import NOTATION, Card, setup
+from veillee.games.soupcons.cards import Card, setup
 from veillee.rl.encoders.base import Encoder, Layout, scaled
 
 __all__ = ["SoupconsEncoder"]
@@ -23,7 +23,9 @@ SIDES = ("night", "day", "removed")
 EFFECTS = ("day", "removed", "nothing")
 CAMPS = ("serpents", "no-serpent", "draw")
 CLAIMS = 3
-_INDEX = {text: i for i, text in enumerate(NOTATION)}
+_PHASE = {name: i for i, name in enumerate(PHASES)}
+_EFFECT = {name: i for i, name in enumerate(EFFECTS)}
+_CAMP = {name: i for i, name in enumerate(CAMPS)}
 
 
 class SoupconsEncoder(Encoder):
@@ -37,6 +39,7 @@ class SoupconsEncoder(Encoder):
         self.copies[Card.SERPENT] = float(material.serpents)
         self.cap = float(self.options.get("round_cap") or 20)
         self.recent = n
+        self.rel = [tuple((p - seat) % n for p in range(n)) for seat in range(n)]
         k = KINDS
         self.o_phase = layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
         self.o_to_act = layout.add("to_act", n + 1, "relative seat to act (last entry: nobody, game over)")
@@ -70,86 +73,84 @@ class SoupconsEncoder(Encoder):
         self.o_camp = layout.add("camp", len(CAMPS), "how the game ended: " + ", ".join(CAMPS))
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
-        v = state.view(seat)
+        v: Any = state.seat_view(seat)
         n = self.players
         k = KINDS
+        rel = self.rel[seat]
+        copies = self.copies
         app_i, app_v = idx.append, val.append
 
-        def one(i: int) -> None:
-            app_i(i)
-            app_v(1.0)
-
-        def rel(p: int) -> int:
-            return (p - seat) % n
-
-        def cards(texts: list[str], offset: int) -> None:
+        def cards(held: tuple[Card, ...], offset: int) -> None:
             counts = [0] * k
-            for text in texts:
-                counts[_INDEX[text]] += 1
-            for kind, count in enumerate(counts):
-                if count:
+            for card in held:
+                counts[card] += 1
+            for kind in range(k):
+                if counts[kind]:
                     app_i(offset + kind)
-                    app_v(count / self.copies[kind])
+                    app_v(counts[kind] / copies[kind])
 
-        one(self.o_phase + PHASES.index(v["phase"]))
-        to_act = v["to_act"]
-        one(self.o_to_act + (n if to_act is None else rel(to_act)))
-        one(self.o_active + rel(v["active"]))
-        one(self.o_first + rel(v["first_player"]))
-        app_i(self.o_round)
-        app_v(scaled(v["round"], self.cap))
-        cards(v["hand"], self.o_hand)
-        cards(v["dealt"], self.o_dealt)
-        for p, size in enumerate(v["hand_sizes"]):
-            app_i(self.o_sizes + rel(p))
+        to_act = v.to_act
+        idx += (
+            self.o_phase + _PHASE[v.phase],
+            self.o_to_act + (n if to_act is None else rel[to_act]),
+            self.o_active + rel[v.active],
+            self.o_first + rel[v.first_player],
+            self.o_round,
+            self.o_counts,
+            self.o_counts + 1,
+        )
+        val += (1.0, 1.0, 1.0, 1.0, scaled(v.round, self.cap), v.night_cards / self.top, v.table_cards / self.top)
+        cards(v.hand, self.o_hand)
+        cards(v.dealt, self.o_dealt)
+        for p, size in enumerate(v.hand_sizes):
+            app_i(self.o_sizes + rel[p])
             app_v(size / 3)
-        for p, door in enumerate(v["doors"]):
+        for p, door in enumerate(v.doors):
             if door == "open":
-                one(self.o_doors + rel(p))
-        for value, side in v["table"].items():
-            one(self.o_table + (int(value) - 1) * 3 + SIDES.index(side))
-        app_i(self.o_counts)
-        app_v(v["night_cards"] / self.top)
-        app_i(self.o_counts + 1)
-        app_v(v["table_cards"] / self.top)
-        offer = v["offer"]
+                app_i(self.o_doors + rel[p])
+                app_v(1.0)
+        table = v.table
+        for value in range(1, self.top + 1):
+            app_i(self.o_table + (value - 1) * 3 + int(table[value]))
+            app_v(1.0)
+        offer = v.offer
         if offer is not None:
             base = self.o_offer
-            one(base)
-            one(base + 1 + rel(offer["giver"]))
-            one(base + 1 + n + rel(offer["receiver"]))
-            app_i(base + 1 + 2 * n)
-            app_v(offer["refused"] / 2)
-            if offer["pending"]:
-                one(base + 2 + 2 * n)
+            idx += (base, base + 1 + rel[offer.giver], base + 1 + n + rel[offer.receiver], base + 1 + 2 * n)
+            val += (1.0, 1.0, 1.0, offer.refused / 2)
+            if offer.pending:
+                app_i(base + 2 + 2 * n)
+                app_v(1.0)
             base += 3 + 2 * n
-            if offer["claim"] is not None:
-                one(base + _INDEX[offer["claim"]])
-            if "refused_cards" in offer:
-                cards(offer["refused_cards"], base + k)
-                if offer["offered_card"] is not None:
-                    one(base + 2 * k + _INDEX[offer["offered_card"]])
+            if offer.claim is not None:
+                app_i(base + offer.claim)
+                app_v(1.0)
+            if offer.refused_cards is not None:
+                cards(offer.refused_cards, base + k)
+            if offer.offered_card is not None:
+                app_i(base + 2 * k + offer.offered_card)
+                app_v(1.0)
         claimed = [0] * (n * k)
         accepted = [0] * (n * k)
         refusals = [0] * n
         received = [0] * (n * k)
         given = [0] * (n * k)
-        exchanges = v["exchanges"]
+        exchanges = v.exchanges
         for ex in exchanges:
-            giver, receiver, claims = rel(ex["giver"]), rel(ex["receiver"]), ex["claims"]
+            giver, receiver, claims = rel[ex.giver], rel[ex.receiver], ex.claims
             for claim in claims:
-                claimed[giver * k + _INDEX[claim]] += 1
-            if ex["done"]:
+                claimed[giver * k + claim] += 1
+            if ex.done:
                 refusals[receiver] += len(claims) - 1
-                accepted[receiver * k + _INDEX[claims[-1]]] += 1
-                card = ex.get("card")
+                accepted[receiver * k + claims[-1]] += 1
+                card = ex.card
                 if card is not None:
                     if receiver == 0:
-                        received[giver * k + _INDEX[card]] += 1
+                        received[giver * k + card] += 1
                     else:
-                        given[receiver * k + _INDEX[card]] += 1
+                        given[receiver * k + card] += 1
             else:
-                refusals[receiver] += len(claims) - (1 if v["offer"]["pending"] else 0)
+                refusals[receiver] += len(claims) - (1 if offer is not None and offer.pending else 0)
         for i in range(n * k):
             if claimed[i]:
                 app_i(self.o_claimed + i)
@@ -169,22 +170,26 @@ class SoupconsEncoder(Encoder):
                 app_v(scaled(refusals[p], 10))
         for slot, ex in enumerate(reversed(exchanges[-self.recent :])):
             base = self.o_recent + slot * self.per_exchange
-            one(base)
-            one(base + 1 + rel(ex["giver"]))
-            one(base + 1 + n + rel(ex["receiver"]))
+            idx += (base, base + 1 + rel[ex.giver], base + 1 + n + rel[ex.receiver])
+            val += (1.0, 1.0, 1.0)
             base += 1 + 2 * n
-            for c, claim in enumerate(ex["claims"][:CLAIMS]):
-                one(base + c * k + _INDEX[claim])
+            for c, claim in enumerate(ex.claims[:CLAIMS]):
+                app_i(base + c * k + claim)
+                app_v(1.0)
             base += CLAIMS * k
-            if ex["done"]:
-                one(base)
-            if ex["forced"]:
-                one(base + 1)
-            if ex["effect"] is not None:
-                one(base + 2 + EFFECTS.index(ex["effect"]))
-            card = ex.get("card")
-            if card is not None:
-                one(base + 2 + len(EFFECTS) + _INDEX[card])
-        camp = v["camp"]
+            if ex.done:
+                app_i(base)
+                app_v(1.0)
+            if ex.forced:
+                app_i(base + 1)
+                app_v(1.0)
+            if ex.effect is not None:
+                app_i(base + 2 + _EFFECT[ex.effect])
+                app_v(1.0)
+            if ex.card is not None:
+                app_i(base + 2 + len(EFFECTS) + ex.card)
+                app_v(1.0)
+        camp = v.camp
         if camp is not None:
-            one(self.o_camp + CAMPS.index(camp))
+            app_i(self.o_camp + _CAMP[camp])
+            app_v(1.0)
