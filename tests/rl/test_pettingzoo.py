@@ -114,3 +114,17 @@ def test_bad_construction_is_refused() -> None:
         env("soon", 2, length="forever")
     with pytest.raises(ValueError, match="max_steps"):
         env("soon", 2, max_steps=0)
+
+
+def test_environments_play_with_the_unattended_defaults_unless_told_otherwise() -> None:
+    from veillee.rl import gym_env
+
+    e = env("soupcons", 3)
+    e.reset(seed=1)
+    assert e.match.options["round_cap"] == 20  # Soupçons' declared default for unattended play
+    e = env("soupcons", 3, round_cap=4)
+    e.reset(seed=1)
+    assert e.match.options["round_cap"] == 4
+    g = gym_env("soupcons", 3, opponents="random")
+    g.reset(seed=1)
+    assert g.match.options["round_cap"] == 20

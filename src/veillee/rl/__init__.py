@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import veillee
 from veillee.core import GameState
 from veillee.rl.encoders import Vector, encoder_for, state_encoder
+from veillee.rl.options import unattended
 
 if TYPE_CHECKING:
     from veillee.rl.aec import VeilleeAECEnv
@@ -39,7 +40,7 @@ def observe(state: GameState[Any], seat: int) -> Vector:
 def observation_size(game: str, players: int = 2, **options: Any) -> int:
     """The length of ``observe``'s vectors for ``game``, ``players`` seats and ``options`` (validated as
     ``veillee.new_game`` validates them)."""
-    state = veillee.new_game(game, players, 0, **options)
+    state = veillee.new_game(game, players, 0, **unattended(game, options))
     return encoder_for(game, players, state.options).size
 
 

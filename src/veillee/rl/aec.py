@@ -31,6 +31,7 @@ from veillee.core import GameState
 from veillee.core.present import load_presentation, plain, presentable
 from veillee.rl.actions import apply_index, legal_mask
 from veillee.rl.encoders import encoder_for
+from veillee.rl.options import unattended
 
 __all__ = ["VeilleeAECEnv"]
 
@@ -55,6 +56,7 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be None or a whole number of at least 1, not {max_steps!r}")
+        options = unattended(game, options)
         probe = veillee.new_game(game, players, 0, **options)  # validates the game, player count and options
         self.game = game
         self.game_options = dict(options)

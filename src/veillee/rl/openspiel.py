@@ -44,6 +44,7 @@ import pyspiel
 import veillee
 from veillee.core import GameState, derive_seed
 from veillee.rl.encoders import Encoder, encoder_for
+from veillee.rl.options import unattended
 
 __all__ = ["GAMES", "VeilleeSpielGame", "VeilleeSpielState", "ismcts_bot", "register"]
 
@@ -56,15 +57,6 @@ UNSET = -1
 UNSET_TEXT = ""
 """A choice parameter left at this value is not given to the game."""
 
-_AUTOMATED_FALLBACK: dict[str, dict[str, Any]] = {"soupcons": {"round_cap": 20}}
-"""Unattended defaults for games that do not declare them yet (Soupçons' round cap, RULINGS.md)."""
-
-
-def _automated(game: str) -> dict[str, Any]:
-    options = veillee.game_info(game).option_set()
-    declared = options.automated_defaults() if len(options) else {}
-    return declared or dict(_AUTOMATED_FALLBACK.get(game, {}))
-
 
 def _defaults(game: str) -> dict[str, Any]:
     """The game's parameter specification: players, options, rng_seed, max_game_length.
@@ -74,7 +66,7 @@ def _defaults(game: str) -> dict[str, Any]:
     number or a seat, ``""`` for a choice. Yes/no options keep their plain default.
     """
     info = veillee.game_info(game)
-    probe = veillee.new_game(game, info.min_players, 0, **_automated(game))
+    probe = veillee.new_game(game, info.min_players, 0, **unattended(game, {}))
     params: dict[str, Any] = {"players": info.min_players}
     for name, value in probe.options.items():
         params[name] = value if isinstance(value, bool) else UNSET_TEXT if isinstance(value, str) else UNSET
@@ -118,7 +110,7 @@ class VeilleeSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no 
         rng_seed = int(given.pop("rng_seed", 0))
         self.max_length = int(given.pop("max_game_length", MAX_GAME_LENGTH))
         chosen = {k: v for k, v in given.items() if isinstance(v, bool) or v not in (UNSET, UNSET_TEXT)}
-        options = {**_automated(self.veillee_game), **chosen}
+        options = unattended(self.veillee_game, chosen)
         probe = veillee.new_game(self.veillee_game, players, 0, **options)  # validates players and options
         self.players = players
         self.game_options = options

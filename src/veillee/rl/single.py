@@ -43,6 +43,7 @@ from veillee.core import GameState, IllegalAction, Result, derive_seed
 from veillee.core.present import load_presentation, plain, presentable
 from veillee.rl.actions import apply_index, legal_mask
 from veillee.rl.encoders import Vector, encoder_for
+from veillee.rl.options import unattended
 
 __all__ = ["LegalDiscrete", "VeilleeGymEnv"]
 
@@ -106,6 +107,7 @@ class VeilleeGymEnv(gymnasium.Env[Vector, np.int64]):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be None or a whole number of at least 1, not {max_steps!r}")
+        options = unattended(game, options)
         probe = veillee.new_game(game, players, 0, **options)  # validates the game, player count and options
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be a number from 0 to {players - 1}, not {seat!r}")
