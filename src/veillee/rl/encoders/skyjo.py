@@ -84,14 +84,10 @@ class SkyjoEncoder(Encoder):
         rel = self.rel[seat]
         app_i, app_v = idx.append, val.append
 
-        def counts(cards: tuple[int, ...], size: int, copies: list[float], offset: int) -> None:
-            tally = [0] * size
-            for card in cards:
-                tally[card] += 1
-            for kind in range(size):
-                if tally[kind]:
-                    app_i(offset + kind)
-                    app_v(scaled(tally[kind], copies[kind]))
+        def counts(cards: tuple[int, ...], copies: list[float], offset: int) -> None:
+            for kind, count in Counter(cards).items():  # counts in C
+                app_i(offset + kind)
+                app_v(count / copies[kind] if count < copies[kind] else 1.0)
 
         to_act, meteor, triggerer = v.to_act, v.meteor_next, v.triggerer
         idx += (
@@ -142,27 +138,27 @@ class SkyjoEncoder(Encoder):
             app_v(hidden / SLOTS)
         discard = v.discard
         if discard:
-            counts(discard, CARDS, self.copies, self.o_discard)
+            counts(discard, self.copies, self.o_discard)
             app_i(self.o_top + discard[-1])
             app_v(1.0)
         if v.drawn is not None:
             app_i(self.o_drawn + v.drawn)
             app_v(1.0)
         if v.three:
-            counts(v.three, CARDS, _THREE, self.o_three)
+            counts(v.three, _THREE, self.o_three)
         for m, card in enumerate(v.market):
             app_i(self.o_market + m * (ACTIONS + 1) + (ACTIONS if card is None else card))
             app_v(1.0)
         if v.action_discard:
-            counts(v.action_discard, ACTIONS, self.action_copies, self.o_adiscard)
+            counts(v.action_discard, self.action_copies, self.o_adiscard)
         for p, held in enumerate(v.action_cards):
             base = self.o_held + rel[p] * 2 * ACTIONS
             if held.playable:
-                counts(held.playable, ACTIONS, self.action_copies, base)
+                counts(held.playable, self.action_copies, base)
             if held.not_yet_playable:
-                counts(held.not_yet_playable, ACTIONS, self.action_copies, base + ACTIONS)
+                counts(held.not_yet_playable, self.action_copies, base + ACTIONS)
         if v.in_play:
-            counts(v.in_play, ACTIONS, self.action_copies, self.o_in_play)
+            counts(v.in_play, self.action_copies, self.o_in_play)
         for p, slot in v.picks:
             app_i(self.o_picks + rel[p] * SLOTS + slot)
             app_v(1.0)

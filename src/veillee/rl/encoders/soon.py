@@ -7,6 +7,7 @@ Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from veillee.core import GameState
@@ -69,13 +70,9 @@ class SoonEncoder(Encoder):
         app_i, app_v = idx.append, val.append
 
         def cards(held: tuple[Card, ...], offset: int) -> None:
-            counts = [0] * KINDS
-            for card in held:
-                counts[card] += 1
-            for kind in range(KINDS):
-                if counts[kind]:
-                    app_i(offset + kind)
-                    app_v(counts[kind] / _COPIES[kind])
+            for kind, count in Counter(held).items():  # counts in C
+                app_i(offset + kind)
+                app_v(count / _COPIES[kind])
 
         to_act, finisher = v.to_act, v.finisher
         idx += (

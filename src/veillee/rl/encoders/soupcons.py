@@ -9,6 +9,7 @@ the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layou
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from veillee.core import GameState
@@ -81,13 +82,9 @@ class SoupconsEncoder(Encoder):
         app_i, app_v = idx.append, val.append
 
         def cards(held: tuple[Card, ...], offset: int) -> None:
-            counts = [0] * k
-            for card in held:
-                counts[card] += 1
-            for kind in range(k):
-                if counts[kind]:
-                    app_i(offset + kind)
-                    app_v(counts[kind] / copies[kind])
+            for kind, count in Counter(held).items():  # counts in C
+                app_i(offset + kind)
+                app_v(count / copies[kind])
 
         to_act = v.to_act
         idx += (
@@ -130,40 +127,42 @@ class SoupconsEncoder(Encoder):
             if offer.offered_card is not None:
                 app_i(base + 2 * k + offer.offered_card)
                 app_v(1.0)
-        claimed = [0] * (n * k)
-        accepted = [0] * (n * k)
+        # Summaries of the whole history, kept sparse: most (seat, kind) pairs never occur.
+        claimed: dict[int, int] = {}
+        accepted: dict[int, int] = {}
+        received: dict[int, int] = {}
+        given: dict[int, int] = {}
         refusals = [0] * n
-        received = [0] * (n * k)
-        given = [0] * (n * k)
         exchanges = v.exchanges
+        pending = offer is not None and offer.pending
         for ex in exchanges:
             giver, receiver, claims = rel[ex.giver], rel[ex.receiver], ex.claims
+            row = giver * k
             for claim in claims:
-                claimed[giver * k + claim] += 1
+                claimed[row + claim] = claimed.get(row + claim, 0) + 1
             if ex.done:
                 refusals[receiver] += len(claims) - 1
-                accepted[receiver * k + claims[-1]] += 1
+                at = receiver * k + claims[-1]
+                accepted[at] = accepted.get(at, 0) + 1
                 card = ex.card
                 if card is not None:
                     if receiver == 0:
-                        received[giver * k + card] += 1
+                        at = row + card
+                        received[at] = received.get(at, 0) + 1
                     else:
-                        given[receiver * k + card] += 1
+                        at = receiver * k + card
+                        given[at] = given.get(at, 0) + 1
             else:
-                refusals[receiver] += len(claims) - (1 if offer is not None and offer.pending else 0)
-        for i in range(n * k):
-            if claimed[i]:
-                app_i(self.o_claimed + i)
-                app_v(scaled(claimed[i], 5))
-            if accepted[i]:
-                app_i(self.o_accepted + i)
-                app_v(scaled(accepted[i], 3))
-            if received[i]:
-                app_i(self.o_from + i)
-                app_v(scaled(received[i], 3))
-            if given[i]:
-                app_i(self.o_to + i)
-                app_v(scaled(given[i], 3))
+                refusals[receiver] += len(claims) - (1 if pending else 0)
+        for offset, tally, scale in (
+            (self.o_claimed, claimed, 5),
+            (self.o_accepted, accepted, 3),
+            (self.o_from, received, 3),
+            (self.o_to, given, 3),
+        ):
+            for i, count in tally.items():
+                app_i(offset + i)
+                app_v(count / scale if count < scale else 1.0)
         for p in range(n):
             if refusals[p]:
                 app_i(self.o_refusals + p)
