@@ -52,3 +52,12 @@ def test_replay_checks_a_saved_match_and_refuses_a_tampered_one(tmp_path: Path) 
 def test_games_lists_soon() -> None:
     run = veillee("games")
     assert run.returncode == 0 and "SOON" in run.stdout
+
+
+def test_simulations_play_soupcons_with_the_bots_round_cap_unless_told() -> None:
+    """Issue 14: unattended play takes each option's automated default (Soupçons: round cap 20)."""
+    from veillee.cli.options import unattended_options
+
+    assert unattended_options("soupcons", {}) == {"round_cap": 20}
+    assert unattended_options("soupcons", {"round_cap": 3}) == {"round_cap": 3}
+    assert unattended_options("soon", {"length": "express"}) == {"length": "express"}

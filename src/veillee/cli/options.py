@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from veillee.execution import Executor
 
-__all__ = ["add_execution_arguments", "add_game_arguments", "open_executor", "parse_options"]
+__all__ = ["add_execution_arguments", "add_game_arguments", "open_executor", "parse_options", "unattended_options"]
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,3 +73,11 @@ def open_executor(args: argparse.Namespace) -> Executor:
     from veillee.execution import open_executor as _open
 
     return _open(jobs=args.jobs, ray=args.ray)
+
+
+def unattended_options(game: str, given: dict[str, Any]) -> dict[str, Any]:
+    """``given`` over the game's defaults for unattended play (``Option.automated``): a simulation or a
+    tournament plays Soupçons with the round cap the rulings give bots, unless told otherwise."""
+    import veillee
+
+    return {**veillee.game_info(game).option_set().automated_defaults(), **given}
