@@ -20,7 +20,7 @@ import veillee
 from veillee.bots import decision_for, make_bot
 
 GAMES: dict[str, dict[str, Any]] = {
-    name: veillee.game_info(name).option_set().automated_defaults() for name in ("soon", "skyjo", "sorry", "soupcons")
+    name: veillee.game_info(name).options.automated_defaults() for name in ("soon", "skyjo", "sorry", "soupcons")
 }
 
 

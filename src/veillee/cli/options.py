@@ -80,4 +80,4 @@ def unattended_options(game: str, given: dict[str, Any]) -> dict[str, Any]:
     tournament plays Soupçons with the round cap the rulings give bots, unless told otherwise."""
     import veillee
 
-    return {**veillee.game_info(game).option_set().automated_defaults(), **given}
+    return {**veillee.game_info(game).options.automated_defaults(), **given}

@@ -175,18 +175,13 @@ def _play(table: Table) -> None:
     viewer = people[0] if len(people) == 1 else None
     if viewer is not None:
         _show_events(table, viewer, limit=None)
-    for line in table.present.screen(_view(state, viewer), table.names, table.lang):
+    for line in table.present.screen(state.seat_view(viewer), table.names, table.lang):
         table.console.print(line)
     result = state.result()
     winners = ", ".join(table.names[s] for s in result.winners)
     table.console.print(f"[bold]{table.t('over', winners=winners)}[/bold]")
     scores = " · ".join(f"{table.names[s]} {score}" for s, score in enumerate(result.scores))
     table.console.print(scores)
-
-
-def _view(state: GameState[Any], seat: int | None) -> Any:
-    """What the game's presentation reads for ``seat``: its typed view (JSON for a game without one)."""
-    return state.view(seat) if veillee.game_info(state.game_name).view is None else state.seat_view(seat)
 
 
 def _hand_over(table: Table, seat: int) -> None:
@@ -210,7 +205,7 @@ def _show_events(table: Table, seat: int, limit: int | None) -> None:
 def _turn(table: Table, seat: int) -> None:
     """Show ``seat`` its table and ask for one decision."""
     state = table.state
-    view = _view(state, seat)
+    view = state.seat_view(seat)
     screen = table.present.screen(view, table.names, table.lang)
     legal = state.legal_actions()
     paths = [table.present.choice_path(action, view, table.names, table.lang) for action in legal]
