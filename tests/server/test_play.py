@@ -25,12 +25,13 @@ def test_full_match_with_people_bots_and_a_spectator(server: Server, game: str) 
     players = max(info.min_players, 3) if info.max_players >= 3 else info.min_players
     table = create_table(server, game, players, name="Alice")
     table_id, alice = table["id"], table["you"]["token"]
-    assert table["invite"].endswith(f"/tables/{table_id}")
+    assert table["invite"].endswith(f"/tables/{table_id}#invite={table['invite_code']}")
     bob_seat, bob = join(server, table_id, "Bob")
     assert bob_seat == 1
     for _ in range(players - 2):
         assert post(server, f"/api/tables/{table_id}/bots", alice, {"level": "easy"}).status_code == 200
-    assert post(server, f"/api/tables/{table_id}/start", bob).status_code == 200
+    assert post(server, f"/api/tables/{table_id}/start", bob).json()["code"] == "not_host"
+    assert post(server, f"/api/tables/{table_id}/start", alice).status_code == 200
 
     async def scenario() -> dict[str, object]:
         people = [Client(server, table_id, alice), Client(server, table_id, bob)]

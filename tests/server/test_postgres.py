@@ -27,7 +27,7 @@ def test_a_match_on_postgresql_survives_kill_9_and_finishes(tmp_path: Path) -> N
     try:
         table = create_table(server, "soon", 2, name="Alice")
         _seat, bob_token = join(server, table["id"], "Bob")
-        assert post(server, f"/api/tables/{table['id']}/start", bob_token).status_code == 200
+        assert post(server, f"/api/tables/{table['id']}/start", table["you"]["token"]).status_code == 200
         tokens = [table["you"]["token"], bob_token]
         rng = random.Random(3)
 

@@ -1,12 +1,15 @@
-"""The table service: lobby, seats and tokens, start, play, bots, turn timers, rematch, and recovery.
+"""The table service: lobby, seats and tokens, the host, start, play, bots, turn timers, rematch, recovery.
 
 Everything that changes a table goes through here, on the event loop, under the table's lock, in this
 order: check (``Match.check``, which changes nothing), persist (``Store.append_action``, one transaction
 that also bumps the version), apply (``Match.commit``), then tell everyone (``Hub.deliver``). A crash at any
 point therefore loses nothing anyone was told of, and on start-up ``load`` rebuilds every table from its
-record with ``veillee.replay``.
+record with ``veillee.replay``; a table whose record no longer replays is marked ``broken`` and the others
+load. What a table needs across a restart (host, invite code, turn deadline, when a person was last there)
+is stored; the memory holds only what the running process must (locks, tasks, the live ``Match``).
 
 No line here knows a game: options, views, events and legal actions come from the registry and ``Match``.
+The periodic upkeep (suspension, abandonment, purge) lives in ``veillee.server.upkeep``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import random
 import secrets
@@ -26,12 +30,16 @@ from veillee.core import VeilleeError, derive_seed
 from veillee.core.match import Accepted, Match, Rejected
 from veillee.server import bots
 from veillee.server.hub import Hub
-from veillee.server.messages import CreateTableRequest, ServiceError
-from veillee.server.store import Seat, Store
+from veillee.server.messages import CreateTableRequest, ServiceError, clean_name
+from veillee.server.settings import ServerSettings
+from veillee.server.store import LoadedTable, Seat, Store
 
-__all__ = ["Table", "TableService", "hash_token"]
+__all__ = ["Table", "TableService", "hash_token", "not_open"]
 
 log = logging.getLogger("veillee.server")
+
+OPEN = ("lobby", "playing")
+"""The statuses of tables that are loaded on start and counted against an address's cap."""
 
 
 def hash_token(token: str) -> str:
@@ -53,9 +61,22 @@ class Table:
     seats: list[Seat]
     match: Match | None = None
     rematch: str | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    public: bool = False
+    invite: str | None = None
+    host: int | None = None
+    """The host's seat (the creator's, or the first person seated): starts, removes seats, closes."""
+    head: dict[str, Any] | None = None
+    """The engine's record without actions, stored at the start (``None``: not started)."""
+    creator: str | None = None
+    seen: float = field(default_factory=time.time)
+    """When a person seated here was last connected (``time.time()``)."""
+    suspended: bool = False
+    """No person seated here has been connected for a while: bots and the turn timer wait."""
     deadline: float | None = None
-    """When the seat to act runs out of time (``time.monotonic``), if the table has a turn timer."""
+    """When the seat to act runs out of time (``time.time()``), if the table has a turn timer."""
+    deadline_version: int | None = None
+    """The version (decision) ``deadline`` belongs to."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
     """The pending bot move or timer of this table (at most one: only one seat acts at a time)."""
 
@@ -68,8 +89,18 @@ class Table:
                 return number
         return None
 
-    def public(self, connected: set[int] | None = None) -> dict[str, Any]:
-        """What anyone with the link may know of the table (never the seed, never a token)."""
+    def humans(self) -> list[int]:
+        """Seats still held by a person (not left, not replaced by a bot)."""
+        return [n for n, s in enumerate(self.seats) if s.kind == "human"]
+
+    def invited(self, code: str | None) -> bool:
+        """May someone holding ``code`` take a seat? Any one at a public table."""
+        if self.public:
+            return True
+        return bool(code) and self.invite is not None and secrets.compare_digest(str(code), self.invite)
+
+    def public_json(self, connected: set[int] | None = None) -> dict[str, Any]:
+        """What anyone with the link may know of the table (never the seed, a token or the invite code)."""
         match = self.match
         return {
             "id": self.id,
@@ -79,6 +110,9 @@ class Table:
             "turn_seconds": self.settings.get("turn_seconds"),
             "stand_in": self.settings.get("stand_in", "easy"),
             "status": self.status,
+            "public": self.public,
+            "host": self.host,
+            "suspended": self.suspended,
             "version": match.version if match else 0,
             "rematch": self.rematch,
             "seats": [
@@ -97,42 +131,44 @@ class Table:
     def timer_left(self) -> float | None:
         if self.deadline is None:
             return None
-        return max(0.0, round(self.deadline - time.monotonic(), 3))
+        return max(0.0, round(self.deadline - time.time(), 3))
 
 
 class TableService:
     """All tables of this server; the only writer of the store."""
 
-    def __init__(self, store: Store, hub: Hub, *, bot_delay: float = 0.5) -> None:
+    def __init__(self, store: Store, hub: Hub, settings: ServerSettings | None = None) -> None:
         self.store = store
         self.hub = hub
-        self.bot_delay = bot_delay
-        """Seconds a bot waits before acting, so people can follow (0 in tests and benchmarks)."""
+        self.settings = settings or ServerSettings()
         self.tables: dict[str, Table] = {}
         self.actions = 0
         self._closing = False
 
     # -- start-up and shutdown --------------------------------------------------------------------------
     async def load(self) -> None:
-        """Rebuild every unfinished table from its record, and resume its bots and timers."""
-        for loaded in await self.store.load_all():
-            table = self._from_loaded(loaded.row, loaded.seats)
-            if table.status != "lobby":
-                record = {
-                    "format": veillee.core.RECORD_FORMAT,
-                    "game": table.game,
-                    "players": table.players,
-                    "options": table.options,
-                    "seed": table.seed,
-                    "actions": loaded.actions,
-                }
-                table.match = Match(veillee.replay(record))
-                if table.match.is_over and table.status != "finished":
-                    table.status = "finished"
-                    await self.store.set_status(table.id, "finished")
+        """Rebuild every open table from its record and resume its bots and timers; one table that cannot be
+        rebuilt (a corrupt row, a record of older rules) is marked ``broken`` and reported, the others load."""
+        broken = 0
+        for table_id in await self.store.table_ids(OPEN):
+            try:
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    continue
+                table = self._from_loaded(loaded)
+            except Exception as exc:
+                await self._mark_broken(table_id, exc)
+                broken += 1
+                continue
             self.tables[table.id] = table
+            if table.status == "playing":
+                assert table.match is not None
+                if table.match.is_over:
+                    await self._set_status(table, "finished")
+                elif not table.humans():
+                    await self._set_status(table, "closed", note="abandoned: no person left at the table")
             self._schedule(table)
-        log.info("loaded %d tables", len(self.tables))
+        log.info("loaded %d tables%s", len(self.tables), f" ({broken} broken: see above)" if broken else "")
 
     async def close(self) -> None:
         self._closing = True
@@ -140,8 +176,10 @@ class TableService:
             if table.task is not None:
                 table.task.cancel()
 
-    def _from_loaded(self, row: dict[str, Any], seats: list[Seat]) -> Table:
-        return Table(
+    def _from_loaded(self, loaded: LoadedTable) -> Table:
+        """A table from its stored rows, its match replayed if it has started (raises if it cannot be)."""
+        row = loaded.row
+        table = Table(
             id=row["id"],
             game=row["game"],
             players=row["players"],
@@ -149,79 +187,152 @@ class TableService:
             settings=row["settings"],
             seed=row["seed"],
             status=row["status"],
-            seats=seats,
+            seats=loaded.seats,
             rematch=row["rematch"],
+            public=row["public"],
+            invite=row["invite"],
+            host=row["host"],
+            head=row["head"],
+            seen=row["seen"],
+            deadline=row["deadline"],
+            deadline_version=row["deadline_version"],
         )
+        if table.host is None and table.status == "lobby":
+            table.host = next(iter(table.humans()), None)
+        legacy = table.head is None and table.status in ("playing", "finished")
+        if table.status != "broken" and (table.head is not None or legacy):
+            record = {**(table.head or self._legacy_head(table)), "actions": loaded.actions}
+            table.match = Match(veillee.replay(record))
+        return table
 
-    async def get(self, table_id: str) -> Table:
-        """A table by id; finished ones are read back from the store when asked for (replays)."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        loaded = await self.store.load(table_id) if len(table_id) <= 32 else None
-        if loaded is None:
-            raise ServiceError("table_not_found")
-        table = self._from_loaded(loaded.row, loaded.seats)
-        record = self._record(table, loaded.actions)
-        table.match = Match(veillee.replay(record)) if table.status != "lobby" else None
-        return self.tables.setdefault(table.id, table)
-
-    def _record(self, table: Table, actions: list[Any]) -> dict[str, Any]:
+    def _legacy_head(self, table: Table) -> dict[str, Any]:
+        """The record head of a table stored before heads were (built from its columns)."""
         return {
             "format": veillee.core.RECORD_FORMAT,
             "game": table.game,
             "players": table.players,
             "options": table.options,
             "seed": table.seed,
-            "actions": actions,
         }
 
+    async def _mark_broken(self, table_id: str, exc: BaseException) -> None:
+        reason = f"{type(exc).__name__}: {exc}"[:500]
+        log.error("table %s cannot be restored and is marked broken: %s", table_id, reason)
+        try:
+            await self.store.set_status(table_id, "broken", note=reason)
+        except Exception:
+            log.exception("table %s: could not mark it broken", table_id)
+
+    async def get(self, table_id: str) -> Table:
+        """A table by id; finished ones are read back from the store when asked for (replays)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            raise ServiceError("table_not_found")
+        try:
+            loaded = await self.store.load(table_id)
+        except Exception as exc:
+            await self._mark_broken(table_id, exc)
+            raise ServiceError("table_broken") from None
+        if loaded is None:
+            raise ServiceError("table_not_found")
+        try:
+            table = self._from_loaded(loaded)
+        except Exception as exc:
+            await self._mark_broken(table_id, exc)
+            loaded.row.update(status="broken", head=None)
+            table = self._from_loaded(loaded)
+        return self.tables.setdefault(table.id, table)
+
     # -- lobby --------------------------------------------------------------------------------------------
-    async def create(self, request: CreateTableRequest) -> tuple[Table, str | None]:
-        """A new table in the lobby; with ``request.name`` its creator takes seat 0 (token returned)."""
+    async def create(self, request: CreateTableRequest, creator: str | None = None) -> tuple[Table, str | None]:
+        """A new table in the lobby; with ``request.name`` its creator takes seat 0 as the host (token
+        returned). ``creator`` (a hash of the client address) is capped at ``max_open_tables`` open tables."""
         if request.game not in veillee.game_names():
             raise ServiceError("unknown_game", f"the games are: {', '.join(veillee.game_names())}")
         if request.stand_in not in bots.LEVELS:
             raise ServiceError("bad_level", f"the levels are: {', '.join(bots.LEVELS)}")
+        if "deck" in request.options:
+            raise ServiceError("bad_option", "a stacked deck is for tests, not for tables")
+        name = self._name(request.name) if request.name is not None else None
+        if creator is not None and await self.store.count_open(creator) >= self.settings.max_open_tables:
+            raise ServiceError("too_many_tables", f"at most {self.settings.max_open_tables} open tables per address")
         try:  # a trial match checks the options and player count with the game's own words
             trial = veillee.new_game(request.game, request.players, 0, **request.options)
-        except (VeilleeError, TypeError) as exc:
-            raise ServiceError("bad_option", str(exc)) from None
-        options = dict(trial.options)
-        settings = {"turn_seconds": request.turn_seconds, "stand_in": request.stand_in}
-        table_id = secrets.token_urlsafe(9)
-        seed = secrets.randbits(62)
-        await self.store.create_table(table_id, request.game, request.players, options, settings, seed)
-        table = Table(
-            table_id,
+        except (VeilleeError, TypeError, ValueError, OverflowError) as exc:
+            raise ServiceError("bad_option", str(exc)[:300]) from None
+        table = await self._new_table(
             request.game,
             request.players,
-            options,
-            settings,
-            seed,
-            "lobby",
-            [Seat() for _ in range(request.players)],
+            dict(trial.options),
+            {"turn_seconds": request.turn_seconds, "stand_in": request.stand_in},
+            public=request.public,
+            creator=creator,
         )
-        self.tables[table_id] = table
         token = None
-        if request.name is not None:
-            _seat, token = await self.join(table_id, request.name, 0)
+        if name is not None:
+            _seat, token = await self._seat_person(table, name, 0)
         return table, token
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
+    async def _new_table(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+        *,
+        public: bool,
+        creator: str | None,
+        host: int | None = None,
+    ) -> Table:
+        table_id = secrets.token_urlsafe(9)
+        seed = secrets.randbits(62)
+        invite = secrets.token_urlsafe(16)
+        await self.store.create_table(
+            table_id, game, players, options, settings, seed, public=public, invite=invite, creator=creator, host=host
+        )
+        seats = [Seat() for _ in range(players)]
+        table = Table(table_id, game, players, options, settings, seed, "lobby", seats, public=public, invite=invite)
+        table.host, table.creator = host, creator
+        self.tables[table_id] = table
+        return table
+
+    @staticmethod
+    def _name(raw: str) -> str:
+        name = clean_name(raw)
+        if not name:
+            raise ServiceError("bad_name", "a name needs at least one visible character")
+        return name
+
+    async def join(self, table_id: str, name: str, invite: str | None, seat: int | None) -> tuple[int, str]:
+        """Take a seat: at a private table only with its invite code (checked before anything else is said)."""
         table = await self.get(table_id)
+        if not table.invited(invite):
+            raise ServiceError("bad_invite")
+        return await self._seat_person(table, self._name(name), seat)
+
+    async def _seat_person(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
         async with table.lock:
             number = self._free_seat(table, seat)
             token = secrets.token_urlsafe(24)
-            value = Seat(kind="human", name=name.strip() or "?", token_hash=hash_token(token))
-            await self.store.save_seat(table.id, number, value)
-            table.seats[number] = value
-        self._table_changed(table)
+            value = Seat(kind="human", name=name, token_hash=hash_token(token))
+            host = number if table.host is None else table.host
+            await self.store.save_seat(table.id, number, value, host=host)
+            table.seats[number], table.host = value, host
+        self.table_changed(table)
         return number, token
+
+    def host_seat(self, table: Table, token: str | None) -> int:
+        """The seat of ``token`` if it is the host's; ``not_host`` if it is another seat."""
+        seat = self.seat_for(table, token)
+        if seat != table.host:
+            raise ServiceError("not_host")
+        return seat
 
     async def add_bot(self, table_id: str, token: str | None, level: str, seat: int | None) -> int:
         table = await self.get(table_id)
-        self.seat_for(table, token)
+        self.host_seat(table, token)
         if level not in bots.LEVELS:
             raise ServiceError("bad_level", f"the levels are: {', '.join(bots.LEVELS)}")
         async with table.lock:
@@ -229,12 +340,35 @@ class TableService:
             value = Seat(kind="bot", name=f"bot {number + 1} ({level})", level=level)
             await self.store.save_seat(table.id, number, value)
             table.seats[number] = value
-        self._table_changed(table)
+        self.table_changed(table)
         return number
+
+    async def remove_seat(self, table_id: str, token: str | None, seat: int) -> None:
+        """The host frees a seat in the lobby (a bot, or a person: their token stops holding it)."""
+        table = await self.get(table_id)
+        async with table.lock:
+            host = self.host_seat(table, token)
+            if table.status != "lobby":
+                raise not_open(table)
+            if not 0 <= seat < table.players:
+                raise ServiceError("bad_seat", f"seats are numbered 0 to {table.players - 1}")
+            if seat == host:
+                raise ServiceError("bad_seat", "the host leaves with /leave, or closes the table")
+            await self.store.save_seat(table.id, seat, Seat())
+            table.seats[seat] = Seat()
+        self._unseat(table, seat)
+        self.table_changed(table)
+
+    def _unseat(self, table: Table, seat: int) -> None:
+        """Connections of a seat that is no longer theirs become spectators, and are told so."""
+        for connection in self.hub.connections(table.id):
+            if connection.seat == seat:
+                connection.seat = None
+                connection.send({"type": "welcome", "seat": None, "table": self.table_json(table)})
 
     def _free_seat(self, table: Table, seat: int | None) -> int:
         if table.status != "lobby":
-            raise ServiceError("already_started")
+            raise not_open(table)
         if seat is None:
             for number, value in enumerate(table.seats):
                 if value.kind == "empty":
@@ -254,7 +388,9 @@ class TableService:
         return seat
 
     async def leave(self, table_id: str, token: str | None) -> None:
-        """In the lobby the seat is freed; during a match a bot (the stand-in level) plays it to the end."""
+        """In the lobby the seat is freed; during a match a bot (the stand-in level) plays it to the end, and
+        a match with no person left is closed (bots never play on for nobody). The host's role passes to the
+        next person seated."""
         table = await self.get(table_id)
         async with table.lock:
             seat = self.seat_for(table, token)
@@ -264,34 +400,63 @@ class TableService:
                 old = table.seats[seat]
                 value = Seat("bot", old.name, None, table.settings.get("stand_in", "easy"), replaced=True)
             else:
-                raise ServiceError("match_over")
-            await self.store.save_seat(table.id, seat, value)
+                raise not_open(table)
             table.seats[seat] = value
+            if table.host == seat:
+                table.host = next(iter(table.humans()), None)
+            await self.store.save_seat(table.id, seat, value, host=table.host)
+            if table.status == "playing" and not table.humans():
+                await self.end_table(table, "closed", "abandoned: no person left at the table")
         for connection in self.hub.connections(table.id):
             if connection.seat == seat:
                 connection.seat = None  # the token is void: this connection is now a spectator
-        self._table_changed(table)
+        self.table_changed(table)
         self._schedule(table)
+
+    async def close_table(self, table_id: str, token: str | None) -> Table:
+        """The host closes the table: the lobby or the match ends here, nothing more is played."""
+        table = await self.get(table_id)
+        async with table.lock:
+            self.host_seat(table, token)
+            if table.status not in OPEN:
+                raise not_open(table)
+            await self.end_table(table, "closed", "closed by the host")
+        self.table_changed(table)
+        return table
+
+    async def end_table(self, table: Table, status: str, note: str) -> None:
+        """Close a table for good (caller holds its lock): its bot or timer stops."""
+        await self._set_status(table, status, note=note)
+        table.deadline = None
+        if table.task is not None and table.task is not asyncio.current_task():
+            table.task.cancel()
+        table.task = None
+
+    async def _set_status(self, table: Table, status: str, note: str | None = None) -> None:
+        await self.store.set_status(table.id, status, note=note)
+        table.status = status
 
     async def start(self, table_id: str, token: str | None) -> Table:
         table = await self.get(table_id)
         async with table.lock:
-            self.seat_for(table, token)
+            self.host_seat(table, token)
             if table.status != "lobby":
-                raise ServiceError("already_started")
+                raise not_open(table)
             if any(s.kind == "empty" for s in table.seats):
                 raise ServiceError("seats_empty")
-            table.match = Match(veillee.new_game(table.game, table.players, table.seed, **table.options))
-            await self.store.set_status(table.id, "playing")
-            table.status = "playing"
-        self._table_changed(table)
+            state = veillee.new_game(table.game, table.players, table.seed, **table.options)
+            head = {key: value for key, value in state.record().items() if key != "actions"}
+            table.match = Match(state)
+            await self.store.update(table.id, status="playing", head=_json_text(head), updated=time.time())
+            table.status, table.head, table.seen = "playing", head, time.time()
+        self.table_changed(table)
         for connection in self.hub.connections(table.id):
             connection.send(self.snapshot_message(table, connection.seat, 0))
         self._schedule(table)
         return table
 
     async def rematch(self, table_id: str, token: str | None) -> Table:
-        """A new table with the same game, options and seats (the same tokens still hold them)."""
+        """A new table with the same game, options, seats and host (the same tokens still hold the seats)."""
         table = await self.get(table_id)
         async with table.lock:
             self.seat_for(table, token)
@@ -299,14 +464,15 @@ class TableService:
                 raise ServiceError("not_finished")
             if table.rematch is not None:
                 return await self.get(table.rematch)
-            request = CreateTableRequest(
-                game=table.game,
-                players=table.players,
-                options=table.options,
-                turn_seconds=table.settings.get("turn_seconds"),
-                stand_in=table.settings.get("stand_in", "easy"),
+            new = await self._new_table(
+                table.game,
+                table.players,
+                table.options,
+                dict(table.settings),
+                public=table.public,
+                creator=table.creator,
+                host=table.host,
             )
-            new, _ = await self.create(request)
             for number, seat in enumerate(table.seats):
                 value = Seat(seat.kind, seat.name, seat.token_hash, seat.level, seat.replaced)
                 await self.store.save_seat(new.id, number, value)
@@ -317,8 +483,15 @@ class TableService:
         return new
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        """The game record, seed included, only once the match is over (before, it would tell the deck)."""
-        table = await self.get(table_id)
+        """The game record, seed included, only once the match is over (before, it would tell the deck); for a
+        deleted table, the record kept of it (``keep_records``)."""
+        try:
+            table = await self.get(table_id)
+        except ServiceError as exc:
+            kept = await self.store.load_record(table_id) if exc.code == "table_not_found" else None
+            if kept is None:
+                raise
+            return kept
         if table.match is None or not table.match.is_over:
             raise ServiceError("not_finished")
         return table.match.record()
@@ -337,6 +510,8 @@ class TableService:
     async def _submit(self, table: Table, seat: int, action: Any, version: Any, by: str) -> Rejected | Accepted:
         async with table.lock:
             match = table.match
+            if table.status in ("closed", "broken"):
+                return Rejected(f"table_{table.status}", f"the table is {table.status}: nothing more is played")
             if match is None:
                 return Rejected("not_started", "the match has not started yet")
             checked = match.check(seat, action, version)
@@ -350,12 +525,11 @@ class TableService:
             accepted = match.commit(seat, checked)
             self.actions += 1
             if match.is_over:
-                table.status = "finished"
-                await self.store.set_status(table.id, "finished")
+                await self._set_status(table, "finished")
             self._schedule(table)
             self.hub.deliver(table.id, accepted.deliveries, lambda: {"turn_left": table.timer_left()})
         if match.is_over:
-            self._table_changed(table)
+            self.table_changed(table)
         return accepted
 
     def snapshot_message(self, table: Table, seat: int | None, events_from: int) -> dict[str, Any]:
@@ -363,8 +537,31 @@ class TableService:
         delivery = table.match.snapshot(seat, events_from)
         return {"type": "state", **delivery.to_json(), "turn_left": table.timer_left()}
 
-    def _table_changed(self, table: Table) -> None:
-        self.hub.broadcast(table.id, {"type": "table", "table": table.public(self.hub.connected_seats(table.id))})
+    def table_json(self, table: Table) -> dict[str, Any]:
+        return table.public_json(self.hub.connected_seats(table.id))
+
+    def table_changed(self, table: Table) -> None:
+        self.hub.broadcast(table.id, {"type": "table", "table": self.table_json(table)})
+
+    def presence_changed(self, table: Table) -> None:
+        """A person's connection came or went: note when a person was last here, wake a suspended match."""
+        if self.hub.connected_seats(table.id) or table.suspended:
+            table.seen = time.time()
+            self.store.update_soon([table.id], seen=table.seen)
+        if table.suspended and self.hub.connected_seats(table.id):
+            table.suspended = False
+            log.info("table %s resumes: a person is back", table.id)
+            self._schedule(table)
+        self.table_changed(table)
+
+    def suspend(self, table: Table) -> None:
+        """Nobody seated is connected: stop the bots and the timer until someone is (the deadline is kept)."""
+        table.suspended = True
+        if table.task is not None:
+            table.task.cancel()
+            table.task = None
+        log.info("table %s is suspended: no person connected", table.id)
+        self.table_changed(table)
 
     # -- bots and timers ----------------------------------------------------------------------------------
     def _schedule(self, table: Table) -> None:
@@ -372,25 +569,33 @@ class TableService:
         if table.task is not None and table.task is not asyncio.current_task():
             table.task.cancel()
         table.task = None
-        table.deadline = None
         match = table.match
         if self._closing or match is None or match.is_over or match.to_act is None or table.status != "playing":
+            table.deadline = None
             return
         seat = table.seats[match.to_act]
+        timed = seat.kind == "human" and bool(table.settings.get("turn_seconds"))
+        if not timed:
+            table.deadline = None
+        elif table.deadline is None or table.deadline_version != match.version:
+            table.deadline = time.time() + float(table.settings["turn_seconds"])
+            table.deadline_version = match.version
+            self.store.update_soon([table.id], deadline=table.deadline, deadline_version=match.version)
+        if table.suspended:
+            return
         if seat.kind == "bot":
             table.task = asyncio.create_task(self._bot_move(table, match.to_act, seat.level or "easy", "bot"))
-        elif table.settings.get("turn_seconds"):
-            seconds = float(table.settings["turn_seconds"])
-            table.deadline = time.monotonic() + seconds
+        elif timed and table.deadline is not None:
             level = table.settings.get("stand_in", "easy")
-            table.task = asyncio.create_task(self._bot_move(table, match.to_act, level, "timer", seconds))
+            wait = max(0.0, table.deadline - time.time())
+            table.task = asyncio.create_task(self._bot_move(table, match.to_act, level, "timer", wait))
 
     async def _bot_move(self, table: Table, seat: int, level: str, by: str, wait: float | None = None) -> None:
         """A bot's move (or a stand-in's once a timer runs out), thought on a worker thread."""
         try:
-            await asyncio.sleep(self.bot_delay if wait is None else wait)
+            await asyncio.sleep(self.settings.bot_delay if wait is None else wait)
             match = table.match
-            if match is None or match.to_act != seat:
+            if match is None or match.to_act != seat or table.suspended or table.status != "playing":
                 return
             version = match.version
             rng = random.Random(derive_seed(table.seed, "server-bot", seat, version))
@@ -403,7 +608,7 @@ class TableService:
             if table.task is asyncio.current_task():
                 table.task = None
             outcome = await self.submit(table, seat, action, version, by)
-            if isinstance(outcome, Rejected) and outcome.code != "stale_version":
+            if isinstance(outcome, Rejected) and outcome.code not in ("stale_version", "table_closed"):
                 log.error("table %s: the %s bot at seat %d was refused: %s", table.id, level, seat, outcome.code)
         except asyncio.CancelledError:
             raise
@@ -417,3 +622,13 @@ class TableService:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def _json_text(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def not_open(table: Table) -> ServiceError:
+    """The refusal for a change that needs the lobby or a running match, by what the table is now."""
+    codes = {"playing": "already_started", "finished": "match_over", "closed": "table_closed"}
+    return ServiceError(codes.get(table.status, "table_broken"))
