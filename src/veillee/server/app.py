@@ -186,9 +186,10 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
             answer["you"] = {"seat": 0, "token": token}
         return answer
 
-    @app.get("/api/tables", summary="Public tables waiting for players")
+    @app.get("/api/tables", summary="Public tables with a free seat, in the lobby")
     async def list_tables() -> dict[str, Any]:
-        lobby = [t for t in service().tables.values() if t.status == "lobby" and t.public]
+        tables = service().tables.values()
+        lobby = [t for t in tables if t.status == "lobby" and t.public and any(s.kind == "empty" for s in t.seats)]
         return {"tables": [service().table_json(t) for t in lobby[:100]]}
 
     @app.get("/api/tables/{table_id}", summary="A table: game, options, seats, host, status", responses=ERROR_RESPONSES)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = [
     "ERRORS",
     "MAX_MESSAGE_BYTES",
+    "NAME_INPUT_MAX",
     "NAME_MAX",
     "ActMessage",
     "AddBotRequest",
@@ -31,7 +32,10 @@ __all__ = [
 MAX_MESSAGE_BYTES = 8192
 """The largest WebSocket message the server reads; a bigger one gets ``too_large`` (an action is ~100 bytes)."""
 NAME_MAX = 24
-"""Characters in a display name: enough for a first name and an initial, not enough to push a layout."""
+"""Characters in a display name (once cleaned): enough for a first and a last name, not enough to push a layout."""
+NAME_INPUT_MAX = 64
+"""Characters read of a name before it is cleaned."""
+NAME_HELP = f"a display name: at most {NAME_MAX} characters once control characters are removed"
 MAX_MARKS = 2
 """Combining marks kept after one base character (accents stack; "zalgo" text does not)."""
 
@@ -85,7 +89,11 @@ ERRORS: dict[str, tuple[int, str, str]] = {
         "Only the host (who created the table) may do this.",
         "Seul l'hôte (qui a créé la table) peut faire cela.",
     ),
-    "bad_name": (400, "Choose a name with letters in it.", "Choisissez un nom qui contient des lettres."),
+    "bad_name": (
+        400,
+        "Choose a name of 1 to 24 visible characters.",
+        "Choisissez un nom de 1 à 24 caractères visibles.",
+    ),
     "bad_request": (
         422,
         "The request does not have the expected fields.",
@@ -198,13 +206,15 @@ class CreateTableRequest(BaseModel):
     stand_in: str = Field(
         default="easy", max_length=16, description="the level of the bot that plays for a late or gone player"
     )
-    name: str | None = Field(default=None, min_length=1, max_length=NAME_MAX, examples=["Alice"])
+    name: str | None = Field(
+        default=None, min_length=1, max_length=NAME_INPUT_MAX, examples=["Alice"], description=NAME_HELP
+    )
     public: bool = Field(default=False, description="listed by GET /api/tables and joinable without the code")
 
 
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=NAME_MAX, examples=["Alice"])
+    name: str = Field(min_length=1, max_length=NAME_INPUT_MAX, examples=["Alice"], description=NAME_HELP)
     invite: str | None = Field(
         default=None, max_length=64, description="the table's invite_code (not needed at a public table)"
     )

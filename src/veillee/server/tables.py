@@ -30,7 +30,7 @@ from veillee.core import VeilleeError, derive_seed
 from veillee.core.match import Accepted, Match, Rejected
 from veillee.server import bots
 from veillee.server.hub import Hub
-from veillee.server.messages import CreateTableRequest, ServiceError, clean_name
+from veillee.server.messages import NAME_MAX, CreateTableRequest, ServiceError, clean_name
 from veillee.server.settings import ServerSettings
 from veillee.server.store import LoadedTable, Seat, Store
 
@@ -303,6 +303,8 @@ class TableService:
         name = clean_name(raw)
         if not name:
             raise ServiceError("bad_name", "a name needs at least one visible character")
+        if len(name) > NAME_MAX:
+            raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters")
         return name
 
     async def join(self, table_id: str, name: str, invite: str | None, seat: int | None) -> tuple[int, str]:
