@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import websockets
 
 from server.server_helpers import Client, Server, create_table, join, play_to_end, post, running_server
 
@@ -150,3 +153,69 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(server: Server) -> None:
         await alice.close()
 
     asyncio.run(scenario())
+
+
+def test_a_table_that_no_longer_replays_is_marked_broken_and_the_others_load(tmp_path: Path) -> None:
+    """Issue 14: the server still starts when a stored table no longer replays (a corrupt action, a record of
+    other rules, an unreadable row); that table is marked ``broken`` and reported, the others load."""
+    server = Server(tmp_path)
+    server.start()
+    try:
+        tables = {name: _two_people(server, "skyjo") for name in ("bad_action", "old_rules", "bad_row", "healthy")}
+        rng = random.Random(11)
+
+        async def play(table_id: str, alice: str, bob: str, steps: int) -> int:
+            clients = [Client(server, table_id, alice), Client(server, table_id, bob)]
+            for client in clients:
+                await client.connect()
+            for _ in range(steps):
+                await _step(clients, rng)
+            assert clients[0].state is not None
+            version: int = clients[0].state["version"]
+            for client in clients:
+                await client.close()
+            return version
+
+        versions = {name: asyncio.run(play(*ids, 3)) for name, ids in tables.items()}
+        server.kill()
+        database = sqlite3.connect(tmp_path / "veillee.sqlite3")
+        with database:
+            bad, old, row = (tables[name][0] for name in ("bad_action", "old_rules", "bad_row"))
+            database.execute(
+                "UPDATE veillee_actions SET action = ? WHERE table_id = ? AND number = 2", ('{"type":"teleport"}', bad)
+            )
+            (head_text,) = database.execute("SELECT head FROM veillee_tables WHERE id = ?", (old,)).fetchone()
+            head = json.loads(head_text)
+            key = next((k for k in head if "version" in k), "rules_version")
+            head[key] = "0-older-rules"
+            database.execute("UPDATE veillee_tables SET head = ? WHERE id = ?", (json.dumps(head), old))
+            database.execute("UPDATE veillee_tables SET options = '{not json' WHERE id = ?", (row,))
+        database.close()
+        server.start()
+        log = server.log_text()
+        for name in ("bad_action", "old_rules", "bad_row"):
+            assert f"table {tables[name][0]} cannot be restored and is marked broken" in log, name
+        for name in ("bad_action", "old_rules"):
+            answer = httpx.get(f"{server.http}/api/tables/{tables[name][0]}", timeout=10).json()
+            assert answer["status"] == "broken" and answer["version"] == 0
+        answer = httpx.get(f"{server.http}/api/tables/{tables['bad_row'][0]}", timeout=10)
+        assert answer.status_code == 409 and answer.json()["code"] == "table_broken"
+
+        async def refused() -> None:
+            table_id, alice, _bob = tables["bad_action"]
+            client = Client(server, table_id, alice)
+            client.socket = await websockets.connect(client.url)
+            await client.send({"type": "hello", "token": alice})
+            welcome = await client.wait(lambda m: m["type"] == "welcome" and m["seat"] == 0)
+            assert welcome is not None and welcome["table"]["status"] == "broken"
+            await client.send({"type": "act", "action": {"type": "draw"}, "version": 0})
+            error = await client.wait(lambda m: m["type"] == "error")
+            assert error is not None and error["code"] == "table_broken"
+            assert not [f for f in client.frames if '"type":"state"' in f]
+            await client.close()
+
+        asyncio.run(refused())
+        # the healthy table was restored as it was, and plays on
+        assert asyncio.run(play(*tables["healthy"], 2)) == versions["healthy"] + 2
+    finally:
+        server.stop()

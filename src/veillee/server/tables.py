@@ -97,7 +97,9 @@ class Table:
         """May someone holding ``code`` take a seat? Any one at a public table."""
         if self.public:
             return True
-        return bool(code) and self.invite is not None and secrets.compare_digest(str(code), self.invite)
+        if not code or self.invite is None:
+            return False
+        return secrets.compare_digest(str(code).encode(), self.invite.encode())  # bytes: any text may be sent
 
     def public_json(self, connected: set[int] | None = None) -> dict[str, Any]:
         """What anyone with the link may know of the table (never the seed, a token or the invite code)."""
