@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 import httpx
@@ -72,3 +73,18 @@ def test_index_and_openapi(server: Server, tmp_path: Path) -> None:
     assert "veillée" in httpx.get(server.http, timeout=10).text
     schema = httpx.get(f"{server.http}/openapi.json", timeout=10).json()
     assert "/api/tables/{table_id}/join" in schema["paths"]
+
+
+def test_the_api_page_works_offline(server: Server) -> None:
+    """Issue 16: ``/docs`` loaded its scripts from a CDN and stayed blank offline; now every asset it names is
+    served by the server itself (from the ``fastapi-offline`` package)."""
+    page = httpx.get(f"{server.http}/docs", timeout=10)
+    assert page.status_code == 200
+    assets = re.findall(r"""(?:src|href)=["']([^"']+)["']""", page.text)
+    assert assets and all(a.startswith("/") and not a.startswith("//") for a in assets), assets
+    assert "cdn" not in page.text.lower() and "https://" not in page.text
+    for asset in assets:
+        answer = httpx.get(f"{server.http}{asset}", timeout=10)
+        assert answer.status_code == 200 and len(answer.content) > 1000, asset
+    assert any(a.endswith("swagger-ui-bundle.js") for a in assets)
+    assert "'/openapi.json'" in page.text or '"/openapi.json"' in page.text

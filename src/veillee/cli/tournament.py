@@ -22,7 +22,7 @@ from veillee.bots.tournament import TournamentConfig, run_tournament, schedule
 from veillee.cli.options import add_game_arguments, parse_options
 
 NAME = "tournament"
-HELP = "bot levels play seat-rotated matches: win rates with 95% intervals, openskill ratings, JSON/CSV/PNG"
+HELP = "bot levels play seat-rotated matches: win rates with Wilson intervals, openskill ratings, JSON/CSV/PNG"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
