@@ -126,7 +126,7 @@ def test_leaving_mid_match_hands_the_seat_to_a_bot(tmp_path: Path) -> None:
         alice.on("dialog", lambda dialog: dialog.accept())
         alice.click("#leave")
         alice.wait_for_url(server.http + "/")
-        table_id = url.rstrip("/").rsplit("/", 1)[-1]
+        table_id = url.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
         seats = httpx.get(f"{server.http}/api/tables/{table_id}", timeout=10).json()["seats"]
         assert seats[0]["kind"] == "bot"
         deadline = time.monotonic() + 60  # two bots finish the match on their own

@@ -73,7 +73,10 @@ def screenshot(page: Any, name: str) -> None:
 
 
 def create_table(page: Any, base: str, game: str, name: str, seats: list[str], options: dict[str, str]) -> str:
-    """Create a table through the home page form; ``seats``: for seats 1.., 'friend' or a bot level."""
+    """Create a table through the home page form; ``seats``: for seats 1.., 'friend' or a bot level.
+
+    Returns the invitation link the lobby shows (``/tables/ID#invite=CODE``), as the host would share it.
+    """
     page.goto(base + "/")
     page.fill("#name", name)
     page.select_option("#game", game)
@@ -85,7 +88,9 @@ def create_table(page: Any, base: str, game: str, name: str, seats: list[str], o
     page.click("#create")
     page.wait_for_url("**/tables/*")
     page.wait_for_selector("#share-link")
-    return str(page.url)
+    link = str(page.locator("#share-link").input_value())
+    assert "#invite=" in link, link
+    return link
 
 
 def join(page: Any, url: str, name: str) -> None:
