@@ -219,3 +219,40 @@ def test_a_table_that_no_longer_replays_is_marked_broken_and_the_others_load(tmp
         assert asyncio.run(play(*tables["healthy"], 2)) == versions["healthy"] + 2
     finally:
         server.stop()
+
+
+def test_a_database_of_the_first_release_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> None:
+    """A data directory written before issue 16 (no host, invite, head, deadline... columns) still serves."""
+    server = Server(tmp_path)
+    server.start()
+    try:
+        table_id, alice, bob = _two_people(server, "skyjo")
+
+        async def play(steps: int) -> int:
+            clients = [Client(server, table_id, alice), Client(server, table_id, bob)]
+            for client in clients:
+                await client.connect()
+            for _ in range(steps):
+                await _step(clients, random.Random(steps))
+            assert clients[0].state is not None
+            version: int = clients[0].state["version"]
+            for client in clients:
+                await client.close()
+            return version
+
+        version = asyncio.run(play(3))
+        server.kill()
+        database = sqlite3.connect(tmp_path / "veillee.sqlite3")
+        with database:
+            new = ["public", "invite", "host", "creator", "seen", "updated", "deadline", "deadline_version", "head"]
+            for column in [*new, "note"]:
+                database.execute(f"ALTER TABLE veillee_tables DROP COLUMN {column}")
+            database.execute("DROP TABLE veillee_records")
+        database.close()
+        server.start()
+        table = httpx.get(f"{server.http}/api/tables/{table_id}", timeout=10).json()
+        assert table["status"] == "playing" and table["version"] == version and table["host"] == 0
+        assert asyncio.run(play(2)) == version + 2
+        assert post(server, f"/api/tables/{table_id}/close", alice).status_code == 200
+    finally:
+        server.stop()

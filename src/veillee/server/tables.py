@@ -199,7 +199,7 @@ class TableService:
             deadline=row["deadline"],
             deadline_version=row["deadline_version"],
         )
-        if table.host is None and table.status == "lobby":
+        if table.host is None:  # a table stored before hosts were: its first person hosts it
             table.host = next(iter(table.humans()), None)
         legacy = table.head is None and table.status in ("playing", "finished")
         if table.status != "broken" and (table.head is not None or legacy):
