@@ -97,16 +97,17 @@ def join(page: Any, url: str, name: str) -> None:
     """Join as a person would: if the lobby redraws under the click (a friend connects), click again."""
     page.goto(url)
     page.fill("#join-name", name)
+    seated = "#start, #waiting-host"  # the host starts; a guest waits for the host
     for _ in range(3):
-        if page.locator("#start").count():
+        if page.locator(seated).count():
             return
         try:
             page.click("#join", timeout=5000)
-            page.wait_for_selector("#start", timeout=8000)
+            page.wait_for_selector(seated, timeout=8000)
             return
         except Exception:  # the click landed on a form being redrawn; the name is kept, click again
             continue
-    page.wait_for_selector("#start")
+    page.wait_for_selector(seated)
 
 
 def state(page: Any) -> dict[str, Any] | None:

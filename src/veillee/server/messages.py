@@ -246,7 +246,7 @@ class ActMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["act"]
     action: Any
-    version: int = Field(ge=0, le=1 << 31)
+    version: int = Field(ge=-(1 << 53), le=1 << 53)
     ref: Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-(1 << 53), le=1 << 53)] | None = Field(
         default=None, description="echoed in the error, if any"
     )
