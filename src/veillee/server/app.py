@@ -28,11 +28,11 @@ import veillee
 from veillee.server import bots, ui
 from veillee.server.guard import BodyLimit, RateLimits
 from veillee.server.hub import Hub
+from veillee.server.lobby import TableService
 from veillee.server.messages import AddBotRequest, CreateTableRequest, JoinRequest, ServiceError, error_json
 from veillee.server.settings import ServerSettings
 from veillee.server.sockets import serve_connection
 from veillee.server.store import Store
-from veillee.server.tables import TableService
 from veillee.server.upkeep import Upkeep
 
 __all__ = ["create_app"]

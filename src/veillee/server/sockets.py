@@ -22,7 +22,7 @@ from veillee.server import ui
 from veillee.server.guard import RateLimits
 from veillee.server.hub import Hub
 from veillee.server.messages import MAX_MESSAGE_BYTES, ActMessage, HelloMessage, PingMessage, error_json
-from veillee.server.tables import Table, TableService
+from veillee.server.tables import Table, TableCore
 
 __all__ = ["serve_connection"]
 
@@ -43,7 +43,7 @@ def client_address(websocket: WebSocket) -> str:
 
 
 async def serve_connection(
-    service: TableService, hub: Hub, table: Table, websocket: WebSocket, limits: RateLimits
+    service: TableCore, hub: Hub, table: Table, websocket: WebSocket, limits: RateLimits
 ) -> None:
     """Serve one connection until it closes (or is closed as too slow, with 1013 ``slow_client``)."""
     connection = ui.UiConnection(websocket, table)
@@ -84,7 +84,7 @@ async def serve_connection(
             service.presence_changed(table)
 
 
-async def _handle(service: TableService, table: Table, connection: ui.UiConnection, text: str) -> None:
+async def _handle(service: TableCore, table: Table, connection: ui.UiConnection, text: str) -> None:
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
         connection.send(error_json("too_large", f"messages are at most {MAX_MESSAGE_BYTES} bytes"))
         return
@@ -118,7 +118,7 @@ async def _handle(service: TableService, table: Table, connection: ui.UiConnecti
             connection.send(error_json(outcome.code, outcome.message, parsed.ref))
 
 
-def _hello(service: TableService, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
+def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
     seat: int | None = None
     if hello.token is not None:
         seat = table.seat_of(hello.token)

@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 
-from veillee.server.tables import TableService
+from veillee.server.tables import TableCore
 
 __all__ = ["Upkeep"]
 
@@ -26,9 +26,9 @@ log = logging.getLogger("veillee.server")
 
 
 class Upkeep:
-    """The periodic sweep of one ``TableService``."""
+    """The periodic sweep of one ``TableCore``."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableCore) -> None:
         self.service = service
         self.settings = service.settings
         self._task: asyncio.Task[None] | None = None
