@@ -81,7 +81,7 @@ async def serve_connection(
                 await asyncio.wait_for(asyncio.shield(sender), SLOW_CLOSE_GRACE)
         sender.cancel()
         if was_seated:
-            service.presence_changed(table)
+            service.presence_changed(table, person=True)
 
 
 async def _handle(service: TableCore, table: Table, connection: ui.UiConnection, text: str) -> None:
@@ -133,4 +133,4 @@ def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello:
     connection.send(welcome)
     if table.match is not None:
         connection.send(service.snapshot_message(table, seat, hello.events_from))
-    service.presence_changed(table)
+    service.presence_changed(table, person=seat is not None)

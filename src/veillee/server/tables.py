@@ -308,9 +308,10 @@ class TableCore:
     def table_changed(self, table: Table) -> None:
         self.hub.broadcast(table.id, {"type": "table", "table": self.table_json(table)})
 
-    def presence_changed(self, table: Table) -> None:
-        """A person's connection came or went: note when a person was last here, wake a suspended match."""
-        if self.hub.connected_seats(table.id) or table.suspended:
+    def presence_changed(self, table: Table, person: bool) -> None:
+        """A connection said hello or went (``person``: a seated one): note when a person was last here (a
+        spectator does not keep a table alive), and wake a suspended match when a person is back."""
+        if person or self.hub.connected_seats(table.id):
             table.seen = time.time()
             self.store.update_soon([table.id], seen=table.seen)
         if table.suspended and self.hub.connected_seats(table.id):
