@@ -12,8 +12,13 @@ if TYPE_CHECKING:
 __all__ = ["add_execution_arguments", "add_game_arguments", "open_executor", "parse_options", "unattended_options"]
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game: " + ", ".join(_names()))
+def add_game_arguments(parser: argparse.ArgumentParser, game_optional: bool = False) -> None:
+    """``game``, ``--players`` and ``--option``; ``game_optional`` when another argument can name the game
+    (``veillee play --resume FILE``)."""
+    if game_optional:
+        parser.add_argument("game", nargs="?", default=None, help="the game: " + ", ".join(_names()))
+    else:
+        parser.add_argument("game", help="the game: " + ", ".join(_names()))
     parser.add_argument("--players", "-p", type=int, default=None, help="number of players (default: the minimum)")
     parser.add_argument(
         "--option",

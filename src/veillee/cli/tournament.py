@@ -30,7 +30,7 @@ from veillee.cli.options import (
 from veillee.execution import ExecutionError
 
 NAME = "tournament"
-HELP = "bot levels play seat-rotated matches: win rates with 95% intervals, openskill ratings, JSON/CSV/PNG"
+HELP = "bot levels play seat-rotated matches: win rates with Wilson intervals, openskill ratings, JSON/CSV/PNG"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
