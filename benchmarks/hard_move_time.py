@@ -19,7 +19,9 @@ from typing import Any
 import veillee
 from veillee.bots import decision_for, make_bot
 
-GAMES: dict[str, dict[str, Any]] = {"soon": {}, "skyjo": {}, "sorry": {}, "soupcons": {"round_cap": 20}}
+GAMES: dict[str, dict[str, Any]] = {
+    name: veillee.game_info(name).options.automated_defaults() for name in ("soon", "skyjo", "sorry", "soupcons")
+}
 
 
 def main() -> None:

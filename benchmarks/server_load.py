@@ -104,7 +104,11 @@ async def run_table(
             tokens = [table["you"]["token"]]
             for i in range(1, players):
                 tokens.append(
-                    (await http.post(f"/api/tables/{table['id']}/join", json={"name": f"p{i}"})).json()["token"]
+                    (
+                        await http.post(
+                            f"/api/tables/{table['id']}/join", json={"name": f"p{i}", "invite": table["invite_code"]}
+                        )
+                    ).json()["token"]
                 )
             await http.post(f"/api/tables/{table['id']}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
             url = base.replace("http", "ws") + f"/ws/tables/{table['id']}"
@@ -163,6 +167,16 @@ def main() -> int:
                 "0",
                 "--log-level",
                 "warning",
+                # every client here shares 127.0.0.1, where real players come from many addresses: the
+                # per-address limits would measure themselves, not the server
+                "--rate-create",
+                "1000000/minute",
+                "--rate-join",
+                "1000000/minute",
+                "--rate-messages",
+                "1000000/second",
+                "--max-open-tables",
+                "1000000",
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -52,3 +52,31 @@ def test_replay_checks_a_saved_match_and_refuses_a_tampered_one(tmp_path: Path) 
 def test_games_lists_soon() -> None:
     run = veillee("games")
     assert run.returncode == 0 and "SOON" in run.stdout
+
+
+def test_simulations_play_soupcons_with_the_bots_round_cap_unless_told() -> None:
+    """Issue 14: unattended play takes each option's automated default (Soupçons: round cap 20)."""
+    from veillee.cli.options import unattended_options
+
+    assert unattended_options("soupcons", {}) == {"round_cap": 20}
+    assert unattended_options("soupcons", {"round_cap": 3}) == {"round_cap": 3}
+    assert unattended_options("soon", {"length": "express"}) == {"length": "express"}
+
+
+def test_help_works_for_every_command() -> None:
+    """Issue 16: ``veillee --help`` crashed on an unescaped % in the tournament's help, the first command a
+    newcomer types."""
+    run = veillee("--help")
+    assert run.returncode == 0 and "tournament" in run.stdout, run.stderr
+    for command in ("play", "simulate", "replay", "games", "serve", "tournament"):
+        run = veillee(command, "--help")
+        assert run.returncode == 0 and "usage:" in run.stdout, (command, run.stderr)
+
+
+def test_replay_refuses_deeply_nested_json_in_plain_words(tmp_path: Path) -> None:
+    """Issue 16: a deeply nested file ended in a RecursionError traceback."""
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    run = veillee("replay", str(path))
+    assert run.returncode == 1 and "nested too deeply" in run.stderr
+    assert "Traceback" not in run.stderr

@@ -20,7 +20,7 @@ def seats(game: str) -> str:
     return ",".join(["you"] + ["random"] * (veillee.game_info(game).min_players - 1))
 
 
-def play(*args: str, stdin: str, env_lang: str = "C") -> subprocess.CompletedProcess[str]:
+def play(*args: str, stdin: str, env_lang: str = "C", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "veillee", "play", *args],
         input=stdin,
@@ -29,6 +29,7 @@ def play(*args: str, stdin: str, env_lang: str = "C") -> subprocess.CompletedPro
         timeout=240,
         env={"LANG": env_lang, "PATH": "/usr/bin:/bin", "COLUMNS": "80"},
         check=False,
+        cwd=cwd,
     )
 
 
@@ -113,7 +114,7 @@ def test_french_by_default_when_the_system_prefers_it(tmp_path: Path) -> None:
         stdin="aide\nquitter\n",
         env_lang="fr_FR.UTF-8",
     )
-    assert "à toi de jouer" in run.stdout and "Piocher" in run.stdout
+    assert "à vous de jouer" in run.stdout and "Piocher" in run.stdout
     assert "Explorateur" in run.stdout  # the rules summary
     assert "Partie sauvegardée" in run.stdout
 
@@ -154,3 +155,35 @@ def test_unknown_levels_and_seat_counts_are_refused() -> None:
     assert run.returncode == 2 and "unknown bot level" in run.stderr
     run = play("soon", "--seats", "you,random", "--players", "3", stdin="")
     assert run.returncode == 2 and "2 seats for 3 players" in run.stderr
+
+
+def test_resume_needs_no_game_and_refuses_another_one(tmp_path: Path) -> None:
+    """Issue 16: ``--resume FILE`` required a game argument and then ignored it."""
+    save = tmp_path / "m.json"
+    first = play("soon", "--seats", "you,random", "--seed", "3", "--lang", "en", "--save", str(save), stdin="1\nquit\n")
+    assert first.returncode == 0, first.stderr
+    actions = len(json.loads(save.read_text())["actions"])
+    wrong = play("--resume", str(save), "skyjo", "--lang", "en", stdin="quit\n")
+    assert wrong.returncode == 2 and "is a match of soon, not skyjo" in " ".join(wrong.stderr.split())
+    players = play("--resume", str(save), "-p", "4", "--lang", "en", stdin="quit\n")
+    assert players.returncode == 2 and "for 2 players, not 4" in " ".join(players.stderr.split())
+    again = play("--resume", str(save), "--lang", "en", stdin="1\nquit\n")
+    assert again.returncode == 0 and "Match saved to" in again.stdout, again.stderr
+    assert len(json.loads(save.read_text())["actions"]) > actions
+    nothing = play("--lang", "en", stdin="")
+    assert nothing.returncode == 2 and "name a game" in " ".join(nothing.stderr.split())
+
+
+def test_the_end_of_input_never_overwrites_an_earlier_save(tmp_path: Path) -> None:
+    """Issue 16: an end of input (Ctrl-D, a closed pipe) overwrote the default save file silently."""
+    earlier = tmp_path / "veillee-soon.json"
+    earlier.write_text("yesterday's match\n")
+    run = play("soon", "--seats", "you,random", "--seed", "3", "--lang", "en", stdin="", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert earlier.read_text() == "yesterday's match\n"
+    fresh = tmp_path / "veillee-soon-2.json"
+    assert fresh.exists() and "veillee-soon-2.json" in " ".join(run.stdout.split())
+    veillee.replay(json.loads(fresh.read_text()))
+    # a file named with --save is replaced, and the message says so
+    chosen = play("soon", "--seats", "you,random", "--lang", "en", "--save", str(earlier), stdin="", cwd=tmp_path)
+    assert chosen.returncode == 0 and "replacing the save that was there" in " ".join(chosen.stdout.split())

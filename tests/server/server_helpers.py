@@ -22,6 +22,17 @@ import websockets
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {"soon": {"length": "express"}, "soupcons": {"round_cap": 3}}
 """Options that keep a full match short enough for the suite (other games play their defaults)."""
 
+GENEROUS = {
+    "--rate-create": "10000/minute",
+    "--rate-join": "10000/minute",
+    "--rate-messages": "100000/second",
+    "--max-open-tables": "100000",
+}
+"""The limits of a test server (every test client shares 127.0.0.1); tests of the limits set their own."""
+
+INVITES: dict[str, str] = {}
+"""Invite codes of the tables ``create_table`` made, so ``join`` can use them as a friend would."""
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -33,10 +44,18 @@ def free_port() -> int:
 class Server:
     """``veillee serve`` in a subprocess on a free port of 127.0.0.1, with its own data directory."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, database_url: str | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        database_url: str | None = None,
+        options: dict[str, str] | None = None,
+    ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
         self.database_url = database_url
+        self.options = {**GENEROUS, **(options or {})}
+        """``veillee serve`` flags (``{"--suspend-after": "1"}``); a flag without a value maps to ``""``."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -52,6 +71,8 @@ class Server:
         command += ["--data-dir", str(self.data_dir), "--log-level", "warning"]
         if self.database_url:
             command += ["--database-url", self.database_url]
+        for flag, value in self.options.items():
+            command += [flag] if value == "" else [flag, value]
         env = dict(os.environ)
         env.pop("VEILLEE_DATABASE_URL", None)
         self.log = open(self.data_dir / f"server-{time.monotonic_ns()}.log", "wb")  # noqa: SIM115
@@ -89,8 +110,10 @@ class Server:
 
 
 @contextmanager
-def running_server(data_dir: Path, database_url: str | None = None) -> Iterator[Server]:
-    server = Server(data_dir, database_url=database_url)
+def running_server(
+    data_dir: Path, database_url: str | None = None, options: dict[str, str] | None = None
+) -> Iterator[Server]:
+    server = Server(data_dir, database_url=database_url, options=options)
     server.start()
     try:
         yield server
@@ -103,11 +126,14 @@ def create_table(server: Server, game: str, players: int, **extra: Any) -> dict[
     answer = httpx.post(f"{server.http}/api/tables", json=body, timeout=10)
     assert answer.status_code == 201, answer.text
     table: dict[str, Any] = answer.json()
+    INVITES[table["id"]] = table["invite_code"]
     return table
 
 
-def join(server: Server, table_id: str, name: str) -> tuple[int, str]:
-    answer = httpx.post(f"{server.http}/api/tables/{table_id}/join", json={"name": name}, timeout=10)
+def join(server: Server, table_id: str, name: str, invite: str | None = None) -> tuple[int, str]:
+    """Take a seat with the table's invite code (the one ``create_table`` got, unless ``invite`` is given)."""
+    body = {"name": name, "invite": invite or INVITES.get(table_id)}
+    answer = httpx.post(f"{server.http}/api/tables/{table_id}/join", json=body, timeout=10)
     assert answer.status_code == 200, answer.text
     body = answer.json()
     return body["seat"], body["token"]

@@ -28,7 +28,7 @@ def _version(server: Server, table_id: str) -> int:
 def _started(server: Server) -> tuple[str, str, str]:
     table = create_table(server, "soon", 2, name="Alice")
     _seat, bob = join(server, table["id"], "Bob")
-    assert post(server, f"/api/tables/{table['id']}/start", bob).status_code == 200
+    assert post(server, f"/api/tables/{table['id']}/start", table["you"]["token"]).status_code == 200
     return table["id"], table["you"]["token"], bob
 
 
@@ -148,10 +148,13 @@ def test_lobby_refusals(server: Server) -> None:
     assert post(server, f"/api/tables/{table_id}/start", "forged").json()["code"] == "bad_token"
     assert post(server, f"/api/tables/{table_id}/start").json()["code"] == "not_seated"
     assert post(server, f"/api/tables/{table_id}/bots", alice, {"level": "god"}).json()["code"] == "bad_level"
-    assert post(server, f"/api/tables/{table_id}/join", None, {"name": "Bob", "seat": 0}).json()["code"] == "seat_taken"
-    assert post(server, f"/api/tables/{table_id}/join", None, {"name": ""}).status_code == 422
+    invite = table["invite_code"]
+    taken = post(server, f"/api/tables/{table_id}/join", None, {"name": "Bob", "seat": 0, "invite": invite})
+    assert taken.json()["code"] == "seat_taken"
+    assert post(server, f"/api/tables/{table_id}/join", None, {"name": "", "invite": invite}).status_code == 422
     join(server, table_id, "Bob")
-    assert post(server, f"/api/tables/{table_id}/join", None, {"name": "Carol"}).json()["code"] == "table_full"
+    full = post(server, f"/api/tables/{table_id}/join", None, {"name": "Carol", "invite": invite})
+    assert full.json()["code"] == "table_full"
     assert post(server, f"/api/tables/{table_id}/rematch", alice).json()["code"] == "not_finished"
     assert post(server, f"/api/tables/{table_id}/start", alice).status_code == 200
     assert post(server, f"/api/tables/{table_id}/start", alice).json()["code"] == "already_started"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 import httpx
@@ -25,12 +26,13 @@ def test_full_match_with_people_bots_and_a_spectator(server: Server, game: str) 
     players = max(info.min_players, 3) if info.max_players >= 3 else info.min_players
     table = create_table(server, game, players, name="Alice")
     table_id, alice = table["id"], table["you"]["token"]
-    assert table["invite"].endswith(f"/tables/{table_id}")
+    assert table["invite"].endswith(f"/tables/{table_id}#invite={table['invite_code']}")
     bob_seat, bob = join(server, table_id, "Bob")
     assert bob_seat == 1
     for _ in range(players - 2):
         assert post(server, f"/api/tables/{table_id}/bots", alice, {"level": "easy"}).status_code == 200
-    assert post(server, f"/api/tables/{table_id}/start", bob).status_code == 200
+    assert post(server, f"/api/tables/{table_id}/start", bob).json()["code"] == "not_host"
+    assert post(server, f"/api/tables/{table_id}/start", alice).status_code == 200
 
     async def scenario() -> dict[str, object]:
         people = [Client(server, table_id, alice), Client(server, table_id, bob)]
@@ -71,3 +73,18 @@ def test_index_and_openapi(server: Server, tmp_path: Path) -> None:
     assert "veillée" in httpx.get(server.http, timeout=10).text
     schema = httpx.get(f"{server.http}/openapi.json", timeout=10).json()
     assert "/api/tables/{table_id}/join" in schema["paths"]
+
+
+def test_the_api_page_works_offline(server: Server) -> None:
+    """Issue 16: ``/docs`` loaded its scripts from a CDN and stayed blank offline; now every asset it names is
+    served by the server itself (from the ``fastapi-offline`` package)."""
+    page = httpx.get(f"{server.http}/docs", timeout=10)
+    assert page.status_code == 200
+    assets = re.findall(r"""(?:src|href)=["']([^"']+)["']""", page.text)
+    assert assets and all(a.startswith("/") and not a.startswith("//") for a in assets), assets
+    assert "cdn" not in page.text.lower() and "https://" not in page.text
+    for asset in assets:
+        answer = httpx.get(f"{server.http}{asset}", timeout=10)
+        assert answer.status_code == 200 and len(answer.content) > 1000, asset
+    assert any(a.endswith("swagger-ui-bundle.js") for a in assets)
+    assert "'/openapi.json'" in page.text or '"/openapi.json"' in page.text

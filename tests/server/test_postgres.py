@@ -17,7 +17,10 @@ import pytest
 from server.server_helpers import Client, Server, create_table, join, play_to_end, post
 
 URL = os.environ.get("VEILLEE_TEST_POSTGRES_URL")
-pytestmark = pytest.mark.skipif(not URL, reason="VEILLEE_TEST_POSTGRES_URL is not set (scripts/postgres.sh)")
+pytestmark = [
+    pytest.mark.skipif(not URL, reason="VEILLEE_TEST_POSTGRES_URL is not set (scripts/postgres.sh)"),
+    pytest.mark.xdist_group("postgres"),  # one server at a time on the one test database
+]
 
 
 def test_a_match_on_postgresql_survives_kill_9_and_finishes(tmp_path: Path) -> None:
@@ -27,7 +30,7 @@ def test_a_match_on_postgresql_survives_kill_9_and_finishes(tmp_path: Path) -> N
     try:
         table = create_table(server, "soon", 2, name="Alice")
         _seat, bob_token = join(server, table["id"], "Bob")
-        assert post(server, f"/api/tables/{table['id']}/start", bob_token).status_code == 200
+        assert post(server, f"/api/tables/{table['id']}/start", table["you"]["token"]).status_code == 200
         tokens = [table["you"]["token"], bob_token]
         rng = random.Random(3)
 
@@ -64,3 +67,21 @@ def test_a_match_on_postgresql_survives_kill_9_and_finishes(tmp_path: Path) -> N
         assert record.status_code == 200 and record.json()["game"] == "soon"
     finally:
         server.stop()
+
+
+def test_a_second_server_on_the_same_postgresql_database_refuses_to_start(tmp_path: Path) -> None:
+    """Two servers on one database would both run every table: the second refuses (an advisory lock)."""
+    assert URL is not None
+    first = Server(tmp_path / "a", database_url=URL)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first.start()
+    try:
+        second = Server(tmp_path / "b", database_url=URL)
+        with pytest.raises(RuntimeError, match="another veillee server is already using the database"):
+            second.start()
+        first.kill()  # its connection ends: PostgreSQL releases the lock
+        second.start()
+        second.stop()
+    finally:
+        first.stop()

@@ -73,7 +73,10 @@ def screenshot(page: Any, name: str) -> None:
 
 
 def create_table(page: Any, base: str, game: str, name: str, seats: list[str], options: dict[str, str]) -> str:
-    """Create a table through the home page form; ``seats``: for seats 1.., 'friend' or a bot level."""
+    """Create a table through the home page form; ``seats``: for seats 1.., 'friend' or a bot level.
+
+    Returns the invitation link the lobby shows (``/tables/ID#invite=CODE``), as the host would share it.
+    """
     page.goto(base + "/")
     page.fill("#name", name)
     page.select_option("#game", game)
@@ -92,23 +95,26 @@ def create_table(page: Any, base: str, game: str, name: str, seats: list[str], o
     page.click("#create")
     page.wait_for_url("**/tables/*")
     page.wait_for_selector("#share-link")
-    return str(page.url)
+    link = str(page.locator("#share-link").input_value())
+    assert "#invite=" in link, link
+    return link
 
 
 def join(page: Any, url: str, name: str) -> None:
     """Join as a person would: if the lobby redraws under the click (a friend connects), click again."""
     page.goto(url)
     page.fill("#join-name", name)
+    seated = "#start, #waiting-host"  # the host starts; a guest waits for the host
     for _ in range(3):
-        if page.locator("#start").count():
+        if page.locator(seated).count():
             return
         try:
             page.click("#join", timeout=5000)
-            page.wait_for_selector("#start", timeout=8000)
+            page.wait_for_selector(seated, timeout=8000)
             return
         except Exception:  # the click landed on a form being redrawn; the name is kept, click again
             continue
-    page.wait_for_selector("#start")
+    page.wait_for_selector(seated)
 
 
 def state(page: Any) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from veillee.core import JSON, GameState
+from veillee.core import JSON, GameState, View
 
 _A = TypeVar("_A")
 
@@ -32,9 +32,8 @@ class Decision:
     """The registry name of the game (heuristics are looked up by it)."""
     seat: int
     """The acting seat."""
-    seat_view: Any
-    """``state.seat_view(seat)``: exactly what this seat may know, as the game's immutable typed view (the
-    JSON view for a game without one)."""
+    seat_view: View
+    """``state.seat_view(seat)``: exactly what this seat may know, as the game's immutable typed view."""
     legal: tuple[Any, ...]
     """The legal actions, in the game's deterministic order."""
     sampled: GameState[Any] | None = None
@@ -43,8 +42,7 @@ class Decision:
     @property
     def view(self) -> JSON:
         """The seat's view as JSON (derived from the typed view, which shares nothing with the state)."""
-        view = self.seat_view
-        return view if isinstance(view, dict) else view.to_json()
+        return self.seat_view.to_json()
 
     @property
     def world(self) -> GameState[Any]:

@@ -27,7 +27,7 @@ from typing import Any
 from veillee.bots.base import Agent, Decision
 from veillee.core import GameState, IllegalAction, Result, derive_seed
 
-__all__ = ["MatchOutcome", "decision_for", "needs_world", "play_match", "typed_view"]
+__all__ = ["MatchOutcome", "decision_for", "needs_world", "play_match"]
 
 
 def decision_for(state: GameState[Any], seat: int, rng: random.Random, *, world: bool = True) -> Decision:
@@ -35,18 +35,10 @@ def decision_for(state: GameState[Any], seat: int, rng: random.Random, *, world:
     return Decision(
         game=state.game_name,
         seat=seat,
-        seat_view=typed_view(state, seat),
+        seat_view=state.seat_view(seat),
         legal=tuple(state.legal_actions()),
         sampled=state.determinize(seat, rng) if world else None,
     )
-
-
-def typed_view(state: GameState[Any], seat: int | None) -> Any:
-    """``state.seat_view(seat)``, or the JSON view for a game that has no typed view yet."""
-    try:
-        return state.seat_view(seat)
-    except NotImplementedError:
-        return state.view(seat)
 
 
 def needs_world(agent: object) -> bool:

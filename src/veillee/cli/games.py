@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     table.add_column("options (--option NAME=VALUE)")
     for name in veillee.game_names():
         info = veillee.game_info(name)
-        options = "\n".join(f"{option.name}: {option.help}" for option in info.option_set())
+        options = "\n".join(f"{option.name}: {option.help}" for option in info.options)
         table.add_row(name, info.title, f"{info.min_players}–{info.max_players}", options)
     Console().print(table)
     return 0

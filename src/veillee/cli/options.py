@@ -9,11 +9,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from veillee.execution import Executor
 
-__all__ = ["add_execution_arguments", "add_game_arguments", "open_executor", "parse_options"]
+__all__ = ["add_execution_arguments", "add_game_arguments", "open_executor", "parse_options", "unattended_options"]
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game: " + ", ".join(_names()))
+def add_game_arguments(parser: argparse.ArgumentParser, game_optional: bool = False) -> None:
+    """``game``, ``--players`` and ``--option``; ``game_optional`` when another argument can name the game
+    (``veillee play --resume FILE``)."""
+    if game_optional:
+        parser.add_argument("game", nargs="?", default=None, help="the game: " + ", ".join(_names()))
+    else:
+        parser.add_argument("game", help="the game: " + ", ".join(_names()))
     parser.add_argument("--players", "-p", type=int, default=None, help="number of players (default: the minimum)")
     parser.add_argument(
         "--option",
@@ -73,3 +78,11 @@ def open_executor(args: argparse.Namespace) -> Executor:
     from veillee.execution import open_executor as _open
 
     return _open(jobs=args.jobs, ray=args.ray)
+
+
+def unattended_options(game: str, given: dict[str, Any]) -> dict[str, Any]:
+    """``given`` over the game's defaults for unattended play (``Option.automated``): a simulation or a
+    tournament plays Soupçons with the round cap the rulings give bots, unless told otherwise."""
+    import veillee
+
+    return {**veillee.game_info(game).options.automated_defaults(), **given}

@@ -38,7 +38,7 @@ NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Félix", "Gaëlle", "Hugo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_game_arguments(parser)
+    add_game_arguments(parser, game_optional=True)
     parser.add_argument(
         "--seats",
         help="who sits where, in turn order: 'you' or a bot level, e.g. you,normal,hard or you,you,you "
@@ -47,8 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="the match seed (default: a random one)")
     parser.add_argument("--lang", choices=("fr", "en"), default=None, help="language (default: the system's)")
     parser.add_argument("--names", help="display names, comma-separated, in seat order")
-    parser.add_argument("--resume", metavar="FILE", help="continue a match saved with 'quit'")
-    parser.add_argument("--save", metavar="FILE", help="where 'quit' saves the match (default veillee-GAME.json)")
+    parser.add_argument(
+        "--resume", metavar="FILE", help="continue a match saved with 'quit' (the game is the one saved)"
+    )
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="where 'quit' saves the match (default veillee-GAME.json, or a free veillee-GAME-N.json if it exists)",
+    )
 
 
 def system_language() -> str:
@@ -74,6 +80,10 @@ class Table:
     console: Console
     seen: list[int]
     """For each seat, how many events it has already been shown."""
+    may_replace: Path | None = None
+    """The one existing file a save may replace silently: the save being resumed (or written by this match)."""
+    save_chosen: bool = False
+    """``--save`` named the file: an existing one is replaced, and the message says so."""
 
     def t(self, key: str, **kwargs: Any) -> str:
         return TEXTS[self.lang][key].format(**kwargs)
@@ -101,22 +111,54 @@ def run(args: argparse.Namespace) -> int:
     try:
         _play(table)
     except Quit:
-        save_record(table.state, table.save_path, table.meta())
-        table.console.print(table.t("saved", path=table.save_path))
+        _save(table)
         return 0
     return 0
 
 
+def _save(table: Table) -> None:
+    """Save the match, never replacing another save without saying so.
+
+    The save being resumed is updated in place. Any other existing file is replaced only if ``--save``
+    named it (and the message says it was replaced); the default name moves on to a free one instead
+    (``veillee-soon-2.json``), so an end of input never overwrites yesterday's match.
+    """
+    path = table.save_path
+    replaced = path.exists() and path.resolve() != (table.may_replace and table.may_replace.resolve())
+    if replaced and not table.save_chosen:
+        number = 2
+        while path.with_name(f"{path.stem}-{number}{path.suffix}").exists():
+            number += 1
+        path = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        replaced = False
+    save_record(table.state, path, table.meta())
+    table.save_path = table.may_replace = path
+    table.console.print(table.t("replaced" if replaced else "saved", path=path))
+
+
 def _open_table(args: argparse.Namespace, lang: str) -> Table:
+    may_replace = None
     if args.resume:
-        record = load_record(args.resume)
-        meta = record.get("meta") or {}
-        state = veillee.replay(record)
+        try:
+            record = load_record(args.resume)
+            meta = record.get("meta") or {}
+            state = veillee.replay(record)
+        except RecursionError:
+            raise veillee.InvalidRecord(f"{args.resume} is nested too deeply to be a game record") from None
+        if args.game is not None and args.game != state.game_name:
+            raise ValueError(TEXTS[lang]["resume_game"].format(path=args.resume, saved=state.game_name, game=args.game))
+        if args.players is not None and args.players != state.num_players:
+            raise ValueError(
+                TEXTS[lang]["resume_players"].format(path=args.resume, saved=state.num_players, players=args.players)
+            )
+        may_replace = Path(args.resume)
         seats = list(meta.get("seats") or [HUMAN] + ["random"] * (state.num_players - 1))
         names = list(meta.get("names") or NAMES[: state.num_players])
         lang = args.lang or meta.get("lang") or lang
         save_path = Path(args.save or args.resume)
     else:
+        if args.game is None:
+            raise ValueError(TEXTS[lang]["no_game"].format(games=", ".join(veillee.game_names())))
         info = veillee.game_info(args.game)
         seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else []
         players = args.players or (len(seats) if seats else info.min_players)
@@ -135,7 +177,9 @@ def _open_table(args: argparse.Namespace, lang: str) -> Table:
     info = veillee.game_info(state.game_name)
     present = load_presentation(info.presentation)
     console = Console(theme=Theme(present.STYLES), highlight=False)
-    return Table(state, seats, names, lang, save_path, present, console, [0] * state.num_players)
+    table = Table(state, seats, names, lang, save_path, present, console, [0] * state.num_players)
+    table.may_replace, table.save_chosen = may_replace, bool(args.save)
+    return table
 
 
 def _check_level(level: str, lang: str) -> None:
@@ -175,18 +219,13 @@ def _play(table: Table) -> None:
     viewer = people[0] if len(people) == 1 else None
     if viewer is not None:
         _show_events(table, viewer, limit=None)
-    for line in table.present.screen(_view(state, viewer), table.names, table.lang):
+    for line in table.present.screen(state.seat_view(viewer), table.names, table.lang):
         table.console.print(line)
     result = state.result()
     winners = ", ".join(table.names[s] for s in result.winners)
     table.console.print(f"[bold]{table.t('over', winners=winners)}[/bold]")
     scores = " · ".join(f"{table.names[s]} {score}" for s, score in enumerate(result.scores))
     table.console.print(scores)
-
-
-def _view(state: GameState[Any], seat: int | None) -> Any:
-    """What the game's presentation reads for ``seat``: its typed view (JSON for a game without one)."""
-    return state.view(seat) if veillee.game_info(state.game_name).view is None else state.seat_view(seat)
 
 
 def _hand_over(table: Table, seat: int) -> None:
@@ -210,7 +249,7 @@ def _show_events(table: Table, seat: int, limit: int | None) -> None:
 def _turn(table: Table, seat: int) -> None:
     """Show ``seat`` its table and ask for one decision."""
     state = table.state
-    view = _view(state, seat)
+    view = state.seat_view(seat)
     screen = table.present.screen(view, table.names, table.lang)
     legal = state.legal_actions()
     paths = [table.present.choice_path(action, view, table.names, table.lang) for action in legal]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import veillee
@@ -23,7 +24,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         state = veillee.replay(load_record(args.file))
     except veillee.InvalidRecord as exc:
-        Console(stderr=True).print(f"[red]invalid record:[/red] {exc}")
+        Console(stderr=True).print(f"[red]invalid record:[/red] {escape(str(exc))}")
+        return 1
+    except RecursionError:  # JSON nested thousands deep: no game record is
+        Console(stderr=True).print(f"[red]invalid record:[/red] {escape(args.file)} is nested too deeply")
         return 1
     info = veillee.game_info(state.game_name)
     console.print(f"[bold]{info.title}[/bold], {state.num_players} players: {len(state.history)} actions, all legal.")

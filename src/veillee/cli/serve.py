@@ -1,7 +1,9 @@
 """``veillee serve``: the game server (FastAPI + WebSockets under uvicorn) with its database.
 
 By default it listens on 127.0.0.1:8000 and keeps an SQLite database in ``./veillee-data``; any SQLAlchemy
-URL (PostgreSQL) may be given by ``--database-url`` or ``VEILLEE_DATABASE_URL`` instead.
+URL (PostgreSQL) may be given by ``--database-url`` or ``VEILLEE_DATABASE_URL`` instead. One server per
+database: a second one refuses to start (``veillee.server.owner``). The flags below map one to one onto
+``veillee.server.settings.ServerSettings``; ``docs/server.md`` explains each.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 
 NAME = "serve"
 HELP = "host tables for friends: the web game server (HTTP + WebSockets)"
@@ -29,6 +32,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot-delay", type=float, default=0.5, help="seconds a bot waits before acting, so people can follow"
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    group = parser.add_argument_group("limits and upkeep (see docs/server.md)")
+    group.add_argument(
+        "--suspend-after",
+        type=float,
+        default=300.0,
+        metavar="S",
+        help="suspend a match (bots and timer wait) when no player has been connected for S seconds (300)",
+    )
+    group.add_argument(
+        "--abandon-after",
+        type=float,
+        default=86400.0,
+        metavar="S",
+        help="delete a lobby, close a match, that no player has visited for S seconds (86400)",
+    )
+    group.add_argument(
+        "--retention",
+        type=float,
+        default=7 * 86400.0,
+        metavar="S",
+        help="delete finished and closed tables S seconds after they ended (604800: a week)",
+    )
+    group.add_argument(
+        "--keep-records", action="store_true", help="keep the game record of a finished match when its table goes"
+    )
+    group.add_argument("--sweep-every", type=float, default=30.0, metavar="S", help="seconds between upkeep rounds")
+    group.add_argument("--rate-create", default="10/minute", metavar="N/PERIOD", help="tables created per address")
+    group.add_argument("--rate-join", default="30/minute", metavar="N/PERIOD", help="seats taken per address")
+    group.add_argument(
+        "--rate-messages", default="20/second", metavar="N/PERIOD", help="WebSocket messages per address"
+    )
+    group.add_argument(
+        "--max-open-tables", type=int, default=10, metavar="N", help="open tables one address may have created"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,20 +73,43 @@ def run(args: argparse.Namespace) -> int:
 
     from veillee.server import create_app
     from veillee.server.messages import MAX_MESSAGE_BYTES
+    from veillee.server.owner import DatabaseInUse, own_database
+    from veillee.server.settings import ServerSettings
     from veillee.server.store import database_url
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = database_url(args.data_dir, args.database_url)
-    app = create_app(url, bot_delay=args.bot_delay)
-    print(f"veillée server on http://{args.host}:{args.port}/ (API: /docs)", flush=True)
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        ws_max_size=max(MAX_MESSAGE_BYTES * 64, 1 << 20),
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
-        access_log=False,
+    settings = ServerSettings(
+        bot_delay=args.bot_delay,
+        suspend_after=args.suspend_after,
+        abandon_after=args.abandon_after,
+        retention=args.retention,
+        keep_records=args.keep_records,
+        sweep_every=args.sweep_every,
+        rate_create=args.rate_create,
+        rate_join=args.rate_join,
+        rate_messages=args.rate_messages,
+        max_open_tables=args.max_open_tables,
     )
+    try:
+        app = create_app(url, settings)
+    except ValueError as exc:  # a rate limit that does not parse
+        print(f"veillee serve: {exc}", file=sys.stderr)
+        return 2
+    try:
+        with own_database(url):
+            print(f"veillée server on http://{args.host}:{args.port}/ (API: /docs)", flush=True)
+            uvicorn.run(
+                app,
+                host=args.host,
+                port=args.port,
+                log_level=args.log_level,
+                ws_max_size=max(MAX_MESSAGE_BYTES * 64, 1 << 20),
+                ws_ping_interval=20.0,
+                ws_ping_timeout=20.0,
+                access_log=False,
+            )
+    except DatabaseInUse as exc:
+        print(f"veillee serve: {exc}", file=sys.stderr)
+        return 1
     return 0

@@ -22,7 +22,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import veillee
-from veillee.cli.options import add_execution_arguments, add_game_arguments, open_executor, parse_options
+from veillee.cli.options import (
+    add_execution_arguments,
+    add_game_arguments,
+    open_executor,
+    parse_options,
+    unattended_options,
+)
 from veillee.core import derive_seed, save_record
 from veillee.execution import ExecutionError, Executor
 
@@ -149,8 +155,8 @@ def simulate(
 
 def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
-    options = parse_options(args.option)
     try:
+        options = unattended_options(args.game, parse_options(args.option))
         info = veillee.game_info(args.game)
         players = args.players if args.players is not None else info.min_players
         veillee.new_game(args.game, players, args.seed, **options)  # validates options before any work

@@ -20,11 +20,17 @@ from rich.table import Table
 import veillee
 from veillee.bots import LEVELS
 from veillee.bots.tournament import TournamentConfig, run_tournament, schedule
-from veillee.cli.options import add_execution_arguments, add_game_arguments, open_executor, parse_options
+from veillee.cli.options import (
+    add_execution_arguments,
+    add_game_arguments,
+    open_executor,
+    parse_options,
+    unattended_options,
+)
 from veillee.execution import ExecutionError
 
 NAME = "tournament"
-HELP = "bot levels play seat-rotated matches: win rates with 95% intervals, openskill ratings, JSON/CSV/PNG"
+HELP = "bot levels play seat-rotated matches: win rates with Wilson intervals, openskill ratings, JSON/CSV/PNG"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     try:
-        options = parse_options(args.option)
+        options = unattended_options(args.game, parse_options(args.option))
         info = veillee.game_info(args.game)
         players = args.players if args.players is not None else info.min_players
         veillee.new_game(args.game, players, args.seed, **options)

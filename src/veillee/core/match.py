@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veillee.core.codec import JSON, Action
+from veillee.core.data import View
 from veillee.core.errors import IllegalAction, VeilleeError
 from veillee.core.state import GameState
 
@@ -150,13 +151,10 @@ class Match:
         self._check_seat(seat)
         return self._state.view(seat)
 
-    def seat_view(self, seat: int) -> Any:
-        """The seat's typed view (an immutable value), or its JSON view for a game without a typed one."""
+    def seat_view(self, seat: int) -> View:
+        """The seat's typed view (an immutable value)."""
         self._check_seat(seat)
-        try:
-            return self._state.seat_view(seat)
-        except NotImplementedError:
-            return self._state.view(seat)
+        return self._state.seat_view(seat)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act (public: who acts and what they may do is theirs to know)."""

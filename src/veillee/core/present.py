@@ -30,16 +30,17 @@ class Presentation(Protocol):
     SUMMARY: dict[str, str]
     """A short statement of the rules, per language (``"fr"``, ``"en"``)."""
 
-    def screen(self, view: JSON, names: list[str], lang: str) -> list[str]:
-        """The lines showing ``view`` to its seat (at most ~14 lines of 78 characters)."""
+    def screen(self, view: Any, names: list[str], lang: str) -> list[str]:
+        """The lines showing ``view`` (the game's typed view) to its seat (at most ~14 lines of 78 characters)."""
         ...
 
-    def choice_path(self, action: Any, view: JSON, names: list[str], lang: str) -> tuple[str, ...]:
+    def choice_path(self, action: Any, view: Any, names: list[str], lang: str) -> tuple[str, ...]:
         """The menu path of ``action`` (``("Play the Foudre", "on Bob")``); shared prefixes become menus."""
         ...
 
     def narrate(self, event: JSON, viewer: int | None, names: list[str], lang: str) -> str:
-        """One event, as a sentence for ``viewer`` (« Bob joue la Foudre sur toi : ton 5 part »)."""
+        """One event as ``viewer`` may see it (redacted JSON), as a sentence for them (« Bob joue la Foudre
+        sur vous : votre 5 part »)."""
         ...
 
 
@@ -50,10 +51,10 @@ class GenericPresentation:
         self.STYLES: dict[str, str] = {}
         self.SUMMARY: dict[str, str] = {"fr": "Voir docs/rules/.", "en": "See docs/rules/."}
 
-    def screen(self, view: JSON, names: list[str], lang: str) -> list[str]:
-        return [json.dumps(view, ensure_ascii=False)[:2000]]
+    def screen(self, view: Any, names: list[str], lang: str) -> list[str]:
+        return [json.dumps(view.to_json(), ensure_ascii=False)[:2000]]
 
-    def choice_path(self, action: Any, view: JSON, names: list[str], lang: str) -> tuple[str, ...]:
+    def choice_path(self, action: Any, view: Any, names: list[str], lang: str) -> tuple[str, ...]:
         return (str(action),)
 
     def narrate(self, event: JSON, viewer: int | None, names: list[str], lang: str) -> str:
@@ -108,11 +109,11 @@ def fold_menu(paths: Sequence[tuple[str, ...]], indexes: Sequence[int] | None = 
     return tuple(entries)
 
 
-def presentable(view_type: type[View] | None, view: JSON) -> Any:
+def presentable(view_type: type[View], view: JSON) -> View:
     """What a game's presentation reads: its typed view, read back from the wire form, so that a front-end
     holding only a message (a browser, a server process relaying another's) presents exactly what one
-    holding the state would. A game without a typed view is presented from its JSON."""
-    return view if view_type is None else view_type.from_json(view)
+    holding the state would."""
+    return view_type.from_json(view)
 
 
 def load_presentation(module: str | None) -> Presentation:

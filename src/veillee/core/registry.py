@@ -29,15 +29,13 @@ class GameInfo:
     title: str
     min_players: int
     max_players: int
-    state: type[GameState[Any]] | None = None
+    state: type[GameState[Any]]
     """The state class: ``state(players, seed, deck, **options)`` starts a match."""
-    factory: Factory | None = None
-    """Transitional: how games not yet declaring ``state`` start a match."""
-    options: OptionSet | Mapping[str, str] = field(default_factory=dict)
+    options: OptionSet
     """The declared options (``veillee.core.options``)."""
-    events: tuple[type, ...] = ()
+    events: tuple[type, ...]
     """The game's ``@event`` types (``veillee.core.events``)."""
-    view: type[View] | None = None
+    view: type[View]
     """The game's typed view class."""
     constants: Mapping[str, Any] = field(default_factory=dict)
     """JSON-ready facts that front-ends draw with (suite length, board size, slot names): the browser reads
@@ -54,18 +52,11 @@ class GameInfo:
     @property
     def version(self) -> str:
         """The rules version (``GameState.rules_version``), which records carry."""
-        return self.state.rules_version if self.state is not None else "1"
+        return self.state.rules_version
 
     def create(self, players: int, seed: int, deck: Sequence[object] | None, **options: Any) -> GameState[Any]:
-        if self.state is not None:
-            start: Factory = self.state  # every game's state class takes (players, seed, deck, **options)
-            return start(players, seed, deck, **options)
-        assert self.factory is not None
-        return self.factory(players=players, seed=seed, deck=deck, **options)
-
-    def option_set(self) -> OptionSet:
-        """The declared options (transitional: a game still describing them in words gets them listed)."""
-        return self.options if isinstance(self.options, OptionSet) else OptionSet(self.name, ())
+        start: Factory = self.state  # every game's state class takes (players, seed, deck, **options)
+        return start(players, seed, deck, **options)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,7 +65,7 @@ class GameInfo:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "rules_version": self.version,
-            "options": self.option_set().to_json(),
+            "options": self.options.to_json(),
             "constants": dict(self.constants),
         }
 

@@ -144,9 +144,6 @@ class GameState(ABC, Generic[A]):
     def view(self, seat: int | None) -> JSON:
         """Exactly what ``seat`` may know, JSON-ready; ``None`` is a spectator (public information only)."""
         self._require_seat(seat)
-        return self._view(seat)
-
-    def _view(self, seat: int | None) -> JSON:
         return self._seat_view(seat).to_json()
 
     def seat_view(self, seat: int | None) -> View:
@@ -155,9 +152,9 @@ class GameState(ABC, Generic[A]):
         self._require_seat(seat)
         return self._seat_view(seat)
 
+    @abstractmethod
     def _seat_view(self, seat: int | None) -> View:
         """The typed view of a valid ``seat`` (``seat_view`` has checked it)."""
-        raise NotImplementedError(f"{type(self).__name__} has no typed view")
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state that ``seat`` cannot tell from this one, for search bots.
@@ -184,10 +181,6 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def result(self) -> Result:
         """The final scores, ranks and winners; raises ``ValueError`` while the match is not over."""
-
-    def _redact(self, event: RawEvent, seat: int | None) -> JSON:
-        """``event`` as ``seat`` may see it (``None``: a spectator)."""
-        return redact(event, seat)
 
     def emit(self, event: RawEvent) -> None:
         """Log ``event`` (an instance of one of the game's ``@event`` types): what the rules call as things
@@ -243,7 +236,7 @@ class GameState(ABC, Generic[A]):
 
     def events(self, seat: int | None, start: int = 0) -> list[JSON]:
         """The events from number ``start`` on, as ``seat`` may see them (``None``: a spectator)."""
-        return [self._redact(event, seat) for event in self._log[start:]]
+        return [redact(event, seat) for event in self._log[start:]]
 
     def record(self) -> JSON:
         """The game record: enough to save, share and replay the match (``veillee.replay``)."""

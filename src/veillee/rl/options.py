@@ -17,4 +17,4 @@ __all__ = ["unattended"]
 
 def unattended(game: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` over the game's unattended defaults."""
-    return {**veillee.game_info(game).option_set().automated_defaults(), **options}
+    return {**veillee.game_info(game).options.automated_defaults(), **options}

@@ -1,44 +1,61 @@
 """The FastAPI application: HTTP endpoints for tables, and one WebSocket per connection to a table.
 
-``create_app(url)`` builds everything; ``veillee serve`` runs it under uvicorn. The HTTP side is documented
-by FastAPI's OpenAPI (``/docs``); the WebSocket messages by ``docs/server.md``.
+``create_app(url, settings)`` builds everything; ``veillee serve`` runs it under uvicorn. The HTTP side is
+documented by FastAPI's OpenAPI (``/docs``, whose scripts are served from the ``fastapi-offline`` package,
+so the page works without the internet); the WebSocket messages by ``docs/server.md``. Every refusal, from
+the table service, request validation, routing, the body limit or an unexpected failure, is the same
+structured ``error`` body.
 """
 
 from __future__ import annotations
 
-import asyncio
+import hashlib
 import json
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import FastAPI, Header, Path, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import ValidationError
-from starlette.websockets import WebSocketDisconnect
+from fastapi_offline import FastAPIOffline
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException
 
 import veillee
-from veillee.core.match import Rejected
 from veillee.server import bots, ui
+from veillee.server.guard import BodyLimit, RateLimits
 from veillee.server.hub import Hub
-from veillee.server.messages import (
-    MAX_MESSAGE_BYTES,
-    ActMessage,
-    AddBotRequest,
-    CreateTableRequest,
-    HelloMessage,
-    JoinRequest,
-    PingMessage,
-    ServiceError,
-    error_json,
-)
+from veillee.server.lobby import TableService
+from veillee.server.messages import AddBotRequest, CreateTableRequest, JoinRequest, ServiceError, error_json
+from veillee.server.settings import ServerSettings
+from veillee.server.sockets import serve_connection
 from veillee.server.store import Store
-from veillee.server.tables import Table, TableService
+from veillee.server.upkeep import Upkeep
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("veillee.server")
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a stable ``code`` to translate, two ready messages, and sometimes a ``detail``."""
+
+    type: str = "error"
+    code: str
+    message: str
+    message_fr: str
+    detail: str | None = None
+    retry_after: int | None = None
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 422, 429)
+}
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
+"""Routing refusals of Starlette, by status, as error codes."""
 
 
 def _token(authorization: str | None) -> str | None:
@@ -47,40 +64,88 @@ def _token(authorization: str | None) -> str | None:
     return None
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _creator(address: str) -> str:
+    """Addresses are stored hashed: the cap on open tables needs to recognise one, not to read it."""
+    return hashlib.sha256(b"veillee creator " + address.encode()).hexdigest()[:32]
+
+
+def _finite(value: Any, depth: int = 0) -> bool:
+    """No NaN or infinity anywhere in an options object (JSON cannot carry them back out)."""
+    if depth > 8:
+        return False
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, dict):
+        return all(_finite(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return all(_finite(v, depth + 1) for v in value)
+    return True
+
+
 Auth = Annotated[str | None, Header(description="`Bearer <seat token>` of a seated player")]
+TableId = Annotated[str, Path(max_length=32, description="the table's id")]
 
 
-def create_app(database_url: str, *, bot_delay: float = 0.5) -> FastAPI:
+def create_app(database_url: str, settings: ServerSettings | None = None) -> FastAPI:
     """The server application over the database at ``database_url``."""
+    config = settings or ServerSettings()
     hub = Hub()
+    limits = RateLimits({"create": config.rate_create, "join": config.rate_join, "messages": config.rate_messages})
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        service = TableService(store, hub, bot_delay=bot_delay)
+        service = TableService(store, hub, config)
         holder["service"] = service
         await service.load()
+        upkeep = Upkeep(service)
+        upkeep.start()
         try:
             yield
         finally:
+            await upkeep.stop()
             await service.close()
             await service.cancel_all()
             store.close()
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="veillée game server",
         version=veillee.__version__,
         description="Tables of veillée card games. WebSocket protocol: see docs/server.md (`/ws/tables/{id}`).",
         lifespan=lifespan,
+        redoc_url=None,
     )
+    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
 
     def service() -> TableService:
         return holder["service"]
 
     @app.exception_handler(ServiceError)
     async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # the fields only, never the input (it may not even be JSON-serialisable: NaN, huge numbers)
+        fields = [".".join(str(p) for p in e.get("loc", ())) for e in exc.errors()[:5]]
+        body = error_json("bad_request", "check these fields: " + (", ".join(fields) or "the body"))
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def _http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "bad_request")
+        return JSONResponse(error_json(code), status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected failure on %s %s: %r", request.method, request.url.path, exc)
+        return JSONResponse(error_json("server_error"), status_code=500)
 
     app.mount("/static", ui.static_files(), name="static")
     app.include_router(ui.router)
@@ -96,51 +161,95 @@ def create_app(database_url: str, *, bot_delay: float = 0.5) -> FastAPI:
             "bot_levels": list(bots.LEVELS),
         }
 
-    @app.post("/api/tables", status_code=201, summary="Create a table (in the lobby)")
+    @app.post(
+        "/api/tables", status_code=201, summary="Create a table (private unless public)", responses=ERROR_RESPONSES
+    )
     async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:
-        table, token = await service().create(body)
-        answer = _table_json(service(), table)
-        answer["invite"] = str(request.url_for("table_page", table_id=table.id))
+        if not _finite(body.options):
+            raise ServiceError("bad_option", "options must be finite numbers, text, booleans or null")
+        address = _address(request)
+        limits.check("create", address)
+        table, token = await service().create(body, _creator(address))
+        answer = service().table_json(table)
+        answer["invite_code"] = table.invite
+        answer["invite"] = f"{request.url_for('table_page', table_id=table.id)}#invite={table.invite}"
         if token is not None:
             answer["you"] = {"seat": 0, "token": token}
         return answer
 
-    @app.get("/api/tables", summary="Tables waiting for players")
+    @app.get("/api/tables", summary="Public tables with a free seat, in the lobby")
     async def list_tables() -> dict[str, Any]:
-        lobby = [t for t in service().tables.values() if t.status == "lobby"]
-        return {"tables": [_table_json(service(), t) for t in lobby[:100]]}
+        tables = service().tables.values()
+        lobby = [t for t in tables if t.status == "lobby" and t.public and any(s.kind == "empty" for s in t.seats)]
+        return {"tables": [service().table_json(t) for t in lobby[:100]]}
 
-    @app.get("/api/tables/{table_id}", summary="A table: game, options, seats, status")
-    async def get_table(table_id: str) -> dict[str, Any]:
-        return _table_json(service(), await service().get(table_id))
+    @app.get("/api/tables/{table_id}", summary="A table: game, options, seats, host, status", responses=ERROR_RESPONSES)
+    async def get_table(table_id: TableId) -> dict[str, Any]:
+        return service().table_json(await service().get(table_id))
 
-    @app.post("/api/tables/{table_id}/join", summary="Take a seat with a display name; returns the seat token")
-    async def join(table_id: str, body: JoinRequest) -> dict[str, Any]:
-        seat, token = await service().join(table_id, body.name, body.seat)
+    @app.post(
+        "/api/tables/{table_id}/join",
+        summary="Take a seat with a display name and the invite code; returns the seat token",
+        responses=ERROR_RESPONSES,
+    )
+    async def join(table_id: TableId, body: JoinRequest, request: Request) -> dict[str, Any]:
+        limits.check("join", _address(request))
+        seat, token = await service().join(table_id, body.name, body.invite, body.seat)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/tables/{table_id}/bots", summary="Put a bot in a seat (a seated player asks)")
-    async def add_bot(table_id: str, body: AddBotRequest, authorization: Auth = None) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/bots", summary="Put a bot in a seat (the host asks)", responses=ERROR_RESPONSES)
+    async def add_bot(table_id: TableId, body: AddBotRequest, authorization: Auth = None) -> dict[str, Any]:
         seat = await service().add_bot(table_id, _token(authorization), body.level, body.seat)
         return {"seat": seat}
 
-    @app.post("/api/tables/{table_id}/start", summary="Start the match once every seat is taken")
-    async def start(table_id: str, authorization: Auth = None) -> dict[str, Any]:
-        return _table_json(service(), await service().start(table_id, _token(authorization)))
+    @app.delete(
+        "/api/tables/{table_id}/seats/{seat}",
+        summary="Free a seat in the lobby (the host asks): a bot, or a person whose token stops holding it",
+        responses=ERROR_RESPONSES,
+    )
+    async def remove_seat(
+        table_id: TableId, seat: Annotated[int, Path(ge=0, le=64)], authorization: Auth = None
+    ) -> dict[str, Any]:
+        await service().remove_seat(table_id, _token(authorization), seat)
+        return {"removed": seat}
 
     @app.post(
-        "/api/tables/{table_id}/leave", summary="Leave: in the lobby the seat is freed, in a match a bot takes it"
+        "/api/tables/{table_id}/start",
+        summary="Start the match once every seat is taken (the host asks)",
+        responses=ERROR_RESPONSES,
     )
-    async def leave(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def start(table_id: TableId, authorization: Auth = None) -> dict[str, Any]:
+        return service().table_json(await service().start(table_id, _token(authorization)))
+
+    @app.post(
+        "/api/tables/{table_id}/leave",
+        summary="Leave: in the lobby the seat is freed, in a match a bot takes it",
+        responses=ERROR_RESPONSES,
+    )
+    async def leave(table_id: TableId, authorization: Auth = None) -> dict[str, Any]:
         await service().leave(table_id, _token(authorization))
         return {"left": True}
 
-    @app.post("/api/tables/{table_id}/rematch", summary="After the end: a new table with the same seats")
-    async def rematch(table_id: str, authorization: Auth = None) -> dict[str, Any]:
-        return _table_json(service(), await service().rematch(table_id, _token(authorization)))
+    @app.post(
+        "/api/tables/{table_id}/close", summary="Close the table for good (the host asks)", responses=ERROR_RESPONSES
+    )
+    async def close(table_id: TableId, authorization: Auth = None) -> dict[str, Any]:
+        return service().table_json(await service().close_table(table_id, _token(authorization)))
 
-    @app.get("/api/tables/{table_id}/record", summary="The game record (a replay), once the match is over")
-    async def record(table_id: str) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        summary="After the end: a new table with the same seats and host",
+        responses=ERROR_RESPONSES,
+    )
+    async def rematch(table_id: TableId, authorization: Auth = None) -> dict[str, Any]:
+        return service().table_json(await service().rematch(table_id, _token(authorization)))
+
+    @app.get(
+        "/api/tables/{table_id}/record",
+        summary="The game record (a replay), once the match is over",
+        responses=ERROR_RESPONSES,
+    )
+    async def record(table_id: TableId) -> dict[str, Any]:
         return await service().record(table_id)
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False, name="table_page")
@@ -156,90 +265,6 @@ def create_app(database_url: str, *, bot_delay: float = 0.5) -> FastAPI:
             await websocket.send_text(json.dumps(exc.to_json()))
             await websocket.close(code=4404)
             return
-        await _serve_connection(service(), hub, table, websocket)
+        await serve_connection(service(), hub, table, websocket, limits)
 
     return app
-
-
-def _table_json(service: TableService, table: Table) -> dict[str, Any]:
-    return table.public(service.hub.connected_seats(table.id))
-
-
-async def _serve_connection(service: TableService, hub: Hub, table: Table, websocket: WebSocket) -> None:
-    """One connection: a welcome, then each message read and answered in order, until it closes."""
-    connection = ui.UiConnection(websocket, table)
-    hub.add(connection)
-    sender = asyncio.create_task(connection.sender())
-    connection.send({"type": "welcome", "seat": None, "table": _table_json(service, table)})
-    if table.match is not None:
-        connection.send(service.snapshot_message(table, None, 0))
-    try:
-        while not connection.closed:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                connection.send(error_json("bad_message", "send JSON text frames, not binary ones"))
-                continue
-            await _handle(service, table, connection, text)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        hub.remove(connection)
-        sender.cancel()
-        if connection.seat is not None:
-            service._table_changed(table)
-
-
-async def _handle(service: TableService, table: Table, connection: ui.UiConnection, text: str) -> None:
-    if len(text.encode()) > MAX_MESSAGE_BYTES:
-        connection.send(error_json("too_large", f"messages are at most {MAX_MESSAGE_BYTES} bytes"))
-        return
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        connection.send(error_json("bad_json"))
-        return
-    kind = data.get("type") if isinstance(data, dict) else None
-    models: dict[str, type[HelloMessage | ActMessage | PingMessage]] = {
-        "hello": HelloMessage,
-        "act": ActMessage,
-        "ping": PingMessage,
-    }
-    model = models.get(kind) if isinstance(kind, str) else None
-    if model is None:
-        connection.send(error_json("unknown_type", "the types are hello, act and ping"))
-        return
-    try:
-        parsed = model.model_validate(data)
-    except ValidationError as exc:
-        fields = ", ".join(".".join(str(p) for p in e["loc"]) or "message" for e in exc.errors()[:5])
-        connection.send(error_json("bad_message", f"check these fields: {fields}"))
-        return
-    if isinstance(parsed, PingMessage):
-        connection.send({"type": "pong"})
-    elif isinstance(parsed, HelloMessage):
-        _hello(service, table, connection, parsed)
-    elif isinstance(parsed, ActMessage):
-        if connection.seat is None:
-            connection.send(error_json("not_seated", "send hello with your seat token first", parsed.ref))
-            return
-        outcome = await service.submit(table, connection.seat, parsed.action, parsed.version)
-        if isinstance(outcome, Rejected):
-            connection.send(error_json(outcome.code, outcome.message, parsed.ref))
-
-
-def _hello(service: TableService, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
-    seat: int | None = None
-    if hello.token is not None:
-        seat = table.seat_of(hello.token)
-        if seat is None:
-            connection.send(error_json("bad_token", "join the table again or ask for a new link"))
-            return
-    connection.seat = seat
-    connection.lang = hello.lang
-    connection.send({"type": "welcome", "seat": seat, "table": _table_json(service, table)})
-    if table.match is not None:
-        connection.send(service.snapshot_message(table, seat, hello.events_from))
-    service._table_changed(table)

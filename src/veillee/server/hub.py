@@ -2,7 +2,8 @@
 
 A broadcast never awaits a socket: it puts a ready string on each connection's queue and returns, so a slow
 or stalled phone cannot hold up a table (the lesson of ``broadcaster``: a receiver and a sender task per
-connection). A connection whose queue overflows is closed; its client reconnects and gets a fresh snapshot.
+connection). A connection whose queue overflows is closed with 1013 ``slow_client`` (after the frames already
+on their way); its client reconnects and gets a fresh snapshot.
 
 The hub only forwards ``Delivery`` objects built by ``Match`` for the connection's own seat (spectators get
 the spectator delivery), so it cannot send a seat anything that seat may not see.
@@ -42,6 +43,8 @@ class Connection:
     seat: int | None = None
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     closed: bool = False
+    overflowed: bool = False
+    """The queue overflowed: the sender is closing the connection with 1013 ``slow_client``."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a connection too far behind is closed instead (it will reconnect)."""
@@ -51,7 +54,7 @@ class Connection:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.closed = True
+            self.closed = self.overflowed = True
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(None)

@@ -1,7 +1,8 @@
 """Storage of tables, seats and accepted actions (SQLAlchemy 2: SQLite by default, PostgreSQL by URL).
 
 The record is the source of truth (boardgame.io's lesson): a table row holds the game, options, player
-count and seed, and the ``actions`` rows hold every accepted action in order. States are never stored; they
+count and seed (and the head of the engine's own record, rules version included), and the ``actions`` rows
+hold every accepted action in order. States are never stored; they
 are rebuilt by ``veillee.replay`` on start-up. An action is appended in the same transaction that bumps the
 table's version, guarded by the version it was checked against, so two writers can never both append
 action number *n*.
@@ -10,12 +11,16 @@ The interface is async but the engine is the plain synchronous one, run on a sin
 allows one writer anyway, the thread keeps database latency off the event loop, and it spares a second
 driver dependency (aiosqlite/asyncpg). One worker serialises every write, which also keeps the commit order
 equal to the acceptance order.
+
+Columns added since the first release are added to an existing database on start (``_add_missing_columns``):
+nullable, so older rows read as "not set".
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -32,14 +37,28 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
+    func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-__all__ = ["ActionRow", "SeatRow", "Store", "StoreConflict", "TableRow", "database_url"]
+__all__ = [
+    "ActionRow",
+    "LoadedTable",
+    "RecordRow",
+    "Seat",
+    "SeatRow",
+    "Store",
+    "StoreConflict",
+    "TableRow",
+    "database_url",
+]
 
 T = TypeVar("T")
 
@@ -61,11 +80,31 @@ class TableRow(Base):
     """Table settings (turn timer, stand-in bot level) as JSON text."""
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), default="lobby")
-    """``lobby``, ``playing`` or ``finished``."""
+    """``lobby``, ``playing``, ``finished``, ``closed`` (by its host, or abandoned) or ``broken`` (its record
+    no longer replays, e.g. after a rules change)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[float] = mapped_column(Float)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     """The id of the rematch table, once there is one."""
+    public: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
+    """Listed, and joinable without the invite code."""
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    """The invite code (kept readable: seated players are given it again to share the table)."""
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    """The host's seat: who may start, remove a seat and close the table."""
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    """A hash of the creator's client address, to cap the open tables of one address."""
+    seen: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    """When a person seated at the table was last connected (time.time())."""
+    updated: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    """When the table last changed (a seat, an action, its status)."""
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    """When the running turn timer ends (time.time()), for the decision at ``deadline_version``."""
+    deadline_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    head: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
+    """The engine's record of the match without its actions (JSON), rules version included."""
+    note: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
+    """Why the table is closed or broken (for the operator; never sent to a client)."""
 
 
 class SeatRow(Base):
@@ -94,6 +133,17 @@ class ActionRow(Base):
     by: Mapped[str] = mapped_column(String(8))
     """``player``, ``bot`` or ``timer``."""
     at: Mapped[float] = mapped_column(Float)
+
+
+class RecordRow(Base):
+    """The game record of a match whose table was deleted (kept with ``--keep-records``)."""
+
+    __tablename__ = "veillee_records"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    ended: Mapped[float] = mapped_column(Float)
+    record: Mapped[str] = mapped_column(Text)
 
 
 class StoreConflict(RuntimeError):
@@ -150,6 +200,18 @@ class Store:
         self.engine = engine
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veillee-store")
         Base.metadata.create_all(engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an older version up to date: add the columns it lacks (all nullable)."""
+        inspector = inspect(self.engine)
+        with self.engine.begin() as connection:
+            for table in Base.metadata.sorted_tables:
+                present = {column["name"] for column in inspector.get_columns(table.name)}
+                for column in table.columns:
+                    if column.name not in present:
+                        kind = column.type.compile(dialect=self.engine.dialect)
+                        connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
     async def _run(self, fn: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
@@ -160,9 +222,19 @@ class Store:
 
     # -- writes ------------------------------------------------------------------------------------------
     async def create_table(
-        self, table_id: str, game: str, players: int, options: dict[str, Any], settings: dict[str, Any], seed: int
+        self,
+        table_id: str,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+        seed: int,
+        **extra: Any,
     ) -> None:
+        """A new table in the lobby; ``extra``: the other columns (``public``, ``invite``, ``host``...)."""
+
         def work() -> None:
+            now = time.time()
             with Session(self.engine) as session, session.begin():
                 session.add(
                     TableRow(
@@ -174,7 +246,10 @@ class Store:
                         seed=seed,
                         status="lobby",
                         version=0,
-                        created=time.time(),
+                        created=now,
+                        updated=now,
+                        seen=now,
+                        **extra,
                     )
                 )
                 session.flush()
@@ -183,23 +258,60 @@ class Store:
 
         await self._run(work)
 
-    async def save_seat(self, table_id: str, seat: int, value: Seat) -> None:
+    async def save_seat(self, table_id: str, seat: int, value: Seat, **table_values: Any) -> None:
+        """Store a seat, and in the same transaction ``table_values`` of the table (a new ``host``)."""
+
         def work() -> None:
             with Session(self.engine) as session, session.begin():
                 row = session.get(SeatRow, (table_id, seat))
                 assert row is not None
                 row.kind, row.name, row.token_hash = value.kind, value.name, value.token_hash
                 row.level, row.replaced = value.level, value.replaced
+                values = {"updated": time.time(), **table_values}
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
         await self._run(work)
 
-    async def set_status(self, table_id: str, status: str, rematch: str | None = None) -> None:
+    async def set_status(self, table_id: str, status: str, rematch: str | None = None, note: str | None = None) -> None:
+        values: dict[str, Any] = {"status": status, "updated": time.time()}
+        if rematch is not None:
+            values["rematch"] = rematch
+        if note is not None:
+            values["note"] = note
+        await self.update(table_id, **values)
+
+    async def update(self, table_id: str, **values: Any) -> None:
+        """Set columns of one table row."""
+        await self._run(lambda: self._update([table_id], values))
+
+    def update_soon(self, table_ids: list[str], **values: Any) -> None:
+        """Queue an update without waiting for it (turn deadlines, presence): it is written after every write
+        queued before it, in order; a failure is logged, not raised."""
+        if not table_ids:
+            return
+        future = self._executor.submit(self._update, table_ids, values)
+        future.add_done_callback(_log_failure)
+
+    def _update(self, table_ids: list[str], values: dict[str, Any]) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id.in_(table_ids)).values(**values))
+
+    async def purge(self, table_id: str, record: dict[str, Any] | None) -> None:
+        """Delete a table, its seats and actions; keep ``record`` (its game record) if one is given."""
+
         def work() -> None:
             with Session(self.engine) as session, session.begin():
-                values: dict[str, Any] = {"status": status}
-                if rematch is not None:
-                    values["rematch"] = rematch
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+                row = session.get(TableRow, table_id)
+                if row is None:
+                    return
+                if record is not None:
+                    text_ = json.dumps(record, separators=(",", ":"))
+                    session.merge(
+                        RecordRow(id=table_id, game=row.game, players=row.players, ended=time.time(), record=text_)
+                    )
+                session.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+                session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+                session.execute(delete(TableRow).where(TableRow.id == table_id))
 
         await self._run(work)
 
@@ -212,7 +324,7 @@ class Store:
 
         def work() -> None:
             with Session(self.engine) as session, session.begin():
-                values: dict[str, Any] = {"version": number}
+                values: dict[str, Any] = {"version": number, "updated": time.time()}
                 if finished:
                     values["status"] = "finished"
                 bumped = session.execute(
@@ -225,13 +337,35 @@ class Store:
         await self._run(work)
 
     # -- reads -------------------------------------------------------------------------------------------
-    async def load_all(self) -> list[LoadedTable]:
-        """Every table not finished, with its seats and actions (finished ones load on demand)."""
+    async def table_ids(self, statuses: tuple[str, ...], updated_before: float | None = None) -> list[str]:
+        """The ids of the tables in one of ``statuses`` (last changed before ``updated_before``, if given)."""
 
-        def work() -> list[LoadedTable]:
+        def work() -> list[str]:
+            query = select(TableRow.id).where(TableRow.status.in_(statuses))
+            if updated_before is not None:
+                query = query.where(func.coalesce(TableRow.updated, TableRow.created) < updated_before)
             with Session(self.engine) as session:
-                ids = session.scalars(select(TableRow.id).where(TableRow.status != "finished")).all()
-            return [t for t in (self._load(i) for i in ids) if t is not None]
+                return list(session.scalars(query.order_by(TableRow.created)).all())
+
+        return await self._run(work)
+
+    async def count_open(self, creator: str) -> int:
+        """Tables in the lobby or playing that the client address hashed as ``creator`` created."""
+
+        def work() -> int:
+            query = select(func.count()).where(TableRow.creator == creator, TableRow.status.in_(("lobby", "playing")))
+            with Session(self.engine) as session:
+                return int(session.scalar(query) or 0)
+
+        return await self._run(work)
+
+    async def load_record(self, table_id: str) -> dict[str, Any] | None:
+        """The kept game record of a deleted table, if there is one."""
+
+        def work() -> dict[str, Any] | None:
+            with Session(self.engine) as session:
+                row = session.get(RecordRow, table_id)
+                return None if row is None else dict(json.loads(row.record))
 
         return await self._run(work)
 
@@ -254,6 +388,14 @@ class Store:
                 "version": row.version,
                 "created": row.created,
                 "rematch": row.rematch,
+                "public": bool(row.public),
+                "invite": row.invite,
+                "host": row.host,
+                "seen": row.seen if row.seen is not None else row.updated or row.created,
+                "updated": row.updated if row.updated is not None else row.created,
+                "deadline": row.deadline,
+                "deadline_version": row.deadline_version,
+                "head": json.loads(row.head) if row.head else None,
             }
             seat_rows = session.scalars(
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
@@ -266,3 +408,9 @@ class Store:
                 ).all()
             ]
             return LoadedTable(data, seats, actions)
+
+
+def _log_failure(future: Any) -> None:
+    exc = future.exception()
+    if exc is not None:
+        logging.getLogger("veillee.server").error("a queued database update failed: %r", exc)

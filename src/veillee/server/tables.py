@@ -1,12 +1,16 @@
-"""The table service: lobby, seats and tokens, start, play, bots, turn timers, rematch, and recovery.
+"""Tables: what one is, and the core of the table service: recovery, play, bots, turn timers, suspension.
 
 Everything that changes a table goes through here, on the event loop, under the table's lock, in this
 order: check (``Match.check``, which changes nothing), persist (``Store.append_action``, one transaction
 that also bumps the version), apply (``Match.commit``), then tell everyone (``Hub.deliver``). A crash at any
 point therefore loses nothing anyone was told of, and on start-up ``load`` rebuilds every table from its
-record with ``veillee.replay``.
+record with ``veillee.replay``; a table whose record no longer replays is marked ``broken`` and the others
+load. What a table needs across a restart (host, invite code, turn deadline, when a person was last there)
+is stored; the memory holds only what the running process must (locks, tasks, the live ``Match``).
 
 No line here knows a game: options, views, events and legal actions come from the registry and ``Match``.
+Seats, the host and the lobby live in ``veillee.server.lobby``; the periodic upkeep (suspension,
+abandonment, purge) in ``veillee.server.upkeep``.
 """
 
 from __future__ import annotations
@@ -22,16 +26,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import veillee
-from veillee.core import VeilleeError, derive_seed
+from veillee.core import derive_seed
 from veillee.core.match import Accepted, Match, Rejected
 from veillee.server import bots
 from veillee.server.hub import Hub
-from veillee.server.messages import CreateTableRequest, ServiceError
-from veillee.server.store import Seat, Store
+from veillee.server.messages import ServiceError
+from veillee.server.settings import ServerSettings
+from veillee.server.store import LoadedTable, Seat, Store
 
-__all__ = ["Table", "TableService", "hash_token"]
+__all__ = ["OPEN", "Table", "TableCore", "hash_token", "not_open"]
 
 log = logging.getLogger("veillee.server")
+
+OPEN = ("lobby", "playing")
+"""The statuses of tables that are loaded on start and counted against an address's cap."""
 
 
 def hash_token(token: str) -> str:
@@ -53,9 +61,22 @@ class Table:
     seats: list[Seat]
     match: Match | None = None
     rematch: str | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    public: bool = False
+    invite: str | None = None
+    host: int | None = None
+    """The host's seat (the creator's, or the first person seated): starts, removes seats, closes."""
+    head: dict[str, Any] | None = None
+    """The engine's record without actions, stored at the start (``None``: not started)."""
+    creator: str | None = None
+    seen: float = field(default_factory=time.time)
+    """When a person seated here was last connected (``time.time()``)."""
+    suspended: bool = False
+    """No person seated here has been connected for a while: bots and the turn timer wait."""
     deadline: float | None = None
-    """When the seat to act runs out of time (``time.monotonic``), if the table has a turn timer."""
+    """When the seat to act runs out of time (``time.time()``), if the table has a turn timer."""
+    deadline_version: int | None = None
+    """The version (decision) ``deadline`` belongs to."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
     """The pending bot move or timer of this table (at most one: only one seat acts at a time)."""
 
@@ -68,8 +89,20 @@ class Table:
                 return number
         return None
 
-    def public(self, connected: set[int] | None = None) -> dict[str, Any]:
-        """What anyone with the link may know of the table (never the seed, never a token)."""
+    def humans(self) -> list[int]:
+        """Seats still held by a person (not left, not replaced by a bot)."""
+        return [n for n, s in enumerate(self.seats) if s.kind == "human"]
+
+    def invited(self, code: str | None) -> bool:
+        """May someone holding ``code`` take a seat? Any one at a public table."""
+        if self.public:
+            return True
+        if not code or self.invite is None:
+            return False
+        return secrets.compare_digest(str(code).encode(), self.invite.encode())  # bytes: any text may be sent
+
+    def public_json(self, connected: set[int] | None = None) -> dict[str, Any]:
+        """What anyone with the link may know of the table (never the seed, a token or the invite code)."""
         match = self.match
         return {
             "id": self.id,
@@ -79,6 +112,9 @@ class Table:
             "turn_seconds": self.settings.get("turn_seconds"),
             "stand_in": self.settings.get("stand_in", "easy"),
             "status": self.status,
+            "public": self.public,
+            "host": self.host,
+            "suspended": self.suspended,
             "version": match.version if match else 0,
             "rematch": self.rematch,
             "seats": [
@@ -97,42 +133,45 @@ class Table:
     def timer_left(self) -> float | None:
         if self.deadline is None:
             return None
-        return max(0.0, round(self.deadline - time.monotonic(), 3))
+        return max(0.0, round(self.deadline - time.time(), 3))
 
 
-class TableService:
-    """All tables of this server; the only writer of the store."""
+class TableCore:
+    """All tables of this server and the one path of play; the only writer of the store. The lobby's
+    operations (``veillee.server.lobby.TableService``) build on it."""
 
-    def __init__(self, store: Store, hub: Hub, *, bot_delay: float = 0.5) -> None:
+    def __init__(self, store: Store, hub: Hub, settings: ServerSettings | None = None) -> None:
         self.store = store
         self.hub = hub
-        self.bot_delay = bot_delay
-        """Seconds a bot waits before acting, so people can follow (0 in tests and benchmarks)."""
+        self.settings = settings or ServerSettings()
         self.tables: dict[str, Table] = {}
         self.actions = 0
         self._closing = False
 
     # -- start-up and shutdown --------------------------------------------------------------------------
     async def load(self) -> None:
-        """Rebuild every unfinished table from its record, and resume its bots and timers."""
-        for loaded in await self.store.load_all():
-            table = self._from_loaded(loaded.row, loaded.seats)
-            if table.status != "lobby":
-                record = {
-                    "format": veillee.core.RECORD_FORMAT,
-                    "game": table.game,
-                    "players": table.players,
-                    "options": table.options,
-                    "seed": table.seed,
-                    "actions": loaded.actions,
-                }
-                table.match = Match(veillee.replay(record))
-                if table.match.is_over and table.status != "finished":
-                    table.status = "finished"
-                    await self.store.set_status(table.id, "finished")
+        """Rebuild every open table from its record and resume its bots and timers; one table that cannot be
+        rebuilt (a corrupt row, a record of older rules) is marked ``broken`` and reported, the others load."""
+        broken = 0
+        for table_id in await self.store.table_ids(OPEN):
+            try:
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    continue
+                table = self._from_loaded(loaded)
+            except Exception as exc:
+                await self._mark_broken(table_id, exc)
+                broken += 1
+                continue
             self.tables[table.id] = table
+            if table.status == "playing":
+                assert table.match is not None
+                if table.match.is_over:
+                    await self._set_status(table, "finished")
+                elif not table.humans():
+                    await self._set_status(table, "closed", note="abandoned: no person left at the table")
             self._schedule(table)
-        log.info("loaded %d tables", len(self.tables))
+        log.info("loaded %d tables%s", len(self.tables), f" ({broken} broken: see above)" if broken else "")
 
     async def close(self) -> None:
         self._closing = True
@@ -140,8 +179,10 @@ class TableService:
             if table.task is not None:
                 table.task.cancel()
 
-    def _from_loaded(self, row: dict[str, Any], seats: list[Seat]) -> Table:
-        return Table(
+    def _from_loaded(self, loaded: LoadedTable) -> Table:
+        """A table from its stored rows, its match replayed if it has started (raises if it cannot be)."""
+        row = loaded.row
+        table = Table(
             id=row["id"],
             game=row["game"],
             players=row["players"],
@@ -149,179 +190,76 @@ class TableService:
             settings=row["settings"],
             seed=row["seed"],
             status=row["status"],
-            seats=seats,
+            seats=loaded.seats,
             rematch=row["rematch"],
+            public=row["public"],
+            invite=row["invite"],
+            host=row["host"],
+            head=row["head"],
+            seen=row["seen"],
+            deadline=row["deadline"],
+            deadline_version=row["deadline_version"],
         )
+        if table.host is None:  # a table stored before hosts were: its first person hosts it
+            table.host = next(iter(table.humans()), None)
+        legacy = table.head is None and table.status in ("playing", "finished")
+        if table.status != "broken" and (table.head is not None or legacy):
+            record = {**(table.head or self._legacy_head(table)), "actions": loaded.actions}
+            table.match = Match(veillee.replay(record))
+        return table
 
-    async def get(self, table_id: str) -> Table:
-        """A table by id; finished ones are read back from the store when asked for (replays)."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        loaded = await self.store.load(table_id) if len(table_id) <= 32 else None
-        if loaded is None:
-            raise ServiceError("table_not_found")
-        table = self._from_loaded(loaded.row, loaded.seats)
-        record = self._record(table, loaded.actions)
-        table.match = Match(veillee.replay(record)) if table.status != "lobby" else None
-        return self.tables.setdefault(table.id, table)
-
-    def _record(self, table: Table, actions: list[Any]) -> dict[str, Any]:
+    def _legacy_head(self, table: Table) -> dict[str, Any]:
+        """The record head of a table stored before heads were (built from its columns)."""
         return {
             "format": veillee.core.RECORD_FORMAT,
             "game": table.game,
             "players": table.players,
             "options": table.options,
             "seed": table.seed,
-            "actions": actions,
         }
 
-    # -- lobby --------------------------------------------------------------------------------------------
-    async def create(self, request: CreateTableRequest) -> tuple[Table, str | None]:
-        """A new table in the lobby; with ``request.name`` its creator takes seat 0 (token returned)."""
-        if request.game not in veillee.game_names():
-            raise ServiceError("unknown_game", f"the games are: {', '.join(veillee.game_names())}")
-        if request.stand_in not in bots.LEVELS:
-            raise ServiceError("bad_level", f"the levels are: {', '.join(bots.LEVELS)}")
-        try:  # a trial match checks the options and player count with the game's own words
-            trial = veillee.new_game(request.game, request.players, 0, **request.options)
-        except (VeilleeError, TypeError) as exc:
-            raise ServiceError("bad_option", str(exc)) from None
-        options = dict(trial.options)
-        settings = {"turn_seconds": request.turn_seconds, "stand_in": request.stand_in}
-        table_id = secrets.token_urlsafe(9)
-        seed = secrets.randbits(62)
-        await self.store.create_table(table_id, request.game, request.players, options, settings, seed)
-        table = Table(
-            table_id,
-            request.game,
-            request.players,
-            options,
-            settings,
-            seed,
-            "lobby",
-            [Seat() for _ in range(request.players)],
-        )
-        self.tables[table_id] = table
-        token = None
-        if request.name is not None:
-            _seat, token = await self.join(table_id, request.name, 0)
-        return table, token
+    async def _mark_broken(self, table_id: str, exc: BaseException) -> None:
+        reason = f"{type(exc).__name__}: {exc}"[:500]
+        log.error("table %s cannot be restored and is marked broken: %s", table_id, reason)
+        try:
+            await self.store.set_status(table_id, "broken", note=reason)
+        except Exception:
+            log.exception("table %s: could not mark it broken", table_id)
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
-        table = await self.get(table_id)
-        async with table.lock:
-            number = self._free_seat(table, seat)
-            token = secrets.token_urlsafe(24)
-            value = Seat(kind="human", name=name.strip() or "?", token_hash=hash_token(token))
-            await self.store.save_seat(table.id, number, value)
-            table.seats[number] = value
-        self._table_changed(table)
-        return number, token
+    async def get(self, table_id: str) -> Table:
+        """A table by id; finished ones are read back from the store when asked for (replays)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            raise ServiceError("table_not_found")
+        try:
+            loaded = await self.store.load(table_id)
+        except Exception as exc:
+            await self._mark_broken(table_id, exc)
+            raise ServiceError("table_broken") from None
+        if loaded is None:
+            raise ServiceError("table_not_found")
+        try:
+            table = self._from_loaded(loaded)
+        except Exception as exc:
+            await self._mark_broken(table_id, exc)
+            loaded.row.update(status="broken", head=None)
+            table = self._from_loaded(loaded)
+        return self.tables.setdefault(table.id, table)
 
-    async def add_bot(self, table_id: str, token: str | None, level: str, seat: int | None) -> int:
-        table = await self.get(table_id)
-        self.seat_for(table, token)
-        if level not in bots.LEVELS:
-            raise ServiceError("bad_level", f"the levels are: {', '.join(bots.LEVELS)}")
-        async with table.lock:
-            number = self._free_seat(table, seat)
-            value = Seat(kind="bot", name=f"bot {number + 1} ({level})", level=level)
-            await self.store.save_seat(table.id, number, value)
-            table.seats[number] = value
-        self._table_changed(table)
-        return number
+    # -- ending and status --------------------------------------------------------------------------
+    async def end_table(self, table: Table, status: str, note: str) -> None:
+        """Close a table for good (caller holds its lock): its bot or timer stops."""
+        await self._set_status(table, status, note=note)
+        table.deadline = None
+        if table.task is not None and table.task is not asyncio.current_task():
+            table.task.cancel()
+        table.task = None
 
-    def _free_seat(self, table: Table, seat: int | None) -> int:
-        if table.status != "lobby":
-            raise ServiceError("already_started")
-        if seat is None:
-            for number, value in enumerate(table.seats):
-                if value.kind == "empty":
-                    return number
-            raise ServiceError("table_full")
-        if not 0 <= seat < table.players:
-            raise ServiceError("bad_seat", f"seats are numbered 0 to {table.players - 1}")
-        if table.seats[seat].kind != "empty":
-            raise ServiceError("seat_taken")
-        return seat
-
-    def seat_for(self, table: Table, token: str | None) -> int:
-        """The seat ``token`` holds at ``table``; ``bad_token`` if none."""
-        seat = table.seat_of(token)
-        if seat is None:
-            raise ServiceError("bad_token" if token else "not_seated")
-        return seat
-
-    async def leave(self, table_id: str, token: str | None) -> None:
-        """In the lobby the seat is freed; during a match a bot (the stand-in level) plays it to the end."""
-        table = await self.get(table_id)
-        async with table.lock:
-            seat = self.seat_for(table, token)
-            if table.status == "lobby":
-                value = Seat()
-            elif table.status == "playing":
-                old = table.seats[seat]
-                value = Seat("bot", old.name, None, table.settings.get("stand_in", "easy"), replaced=True)
-            else:
-                raise ServiceError("match_over")
-            await self.store.save_seat(table.id, seat, value)
-            table.seats[seat] = value
-        for connection in self.hub.connections(table.id):
-            if connection.seat == seat:
-                connection.seat = None  # the token is void: this connection is now a spectator
-        self._table_changed(table)
-        self._schedule(table)
-
-    async def start(self, table_id: str, token: str | None) -> Table:
-        table = await self.get(table_id)
-        async with table.lock:
-            self.seat_for(table, token)
-            if table.status != "lobby":
-                raise ServiceError("already_started")
-            if any(s.kind == "empty" for s in table.seats):
-                raise ServiceError("seats_empty")
-            table.match = Match(veillee.new_game(table.game, table.players, table.seed, **table.options))
-            await self.store.set_status(table.id, "playing")
-            table.status = "playing"
-        self._table_changed(table)
-        for connection in self.hub.connections(table.id):
-            connection.send(self.snapshot_message(table, connection.seat, 0))
-        self._schedule(table)
-        return table
-
-    async def rematch(self, table_id: str, token: str | None) -> Table:
-        """A new table with the same game, options and seats (the same tokens still hold them)."""
-        table = await self.get(table_id)
-        async with table.lock:
-            self.seat_for(table, token)
-            if table.status != "finished":
-                raise ServiceError("not_finished")
-            if table.rematch is not None:
-                return await self.get(table.rematch)
-            request = CreateTableRequest(
-                game=table.game,
-                players=table.players,
-                options=table.options,
-                turn_seconds=table.settings.get("turn_seconds"),
-                stand_in=table.settings.get("stand_in", "easy"),
-            )
-            new, _ = await self.create(request)
-            for number, seat in enumerate(table.seats):
-                value = Seat(seat.kind, seat.name, seat.token_hash, seat.level, seat.replaced)
-                await self.store.save_seat(new.id, number, value)
-                new.seats[number] = value
-            table.rematch = new.id
-            await self.store.set_status(table.id, "finished", rematch=new.id)
-        self.hub.broadcast(table.id, {"type": "rematch", "table": new.id})
-        return new
-
-    async def record(self, table_id: str) -> dict[str, Any]:
-        """The game record, seed included, only once the match is over (before, it would tell the deck)."""
-        table = await self.get(table_id)
-        if table.match is None or not table.match.is_over:
-            raise ServiceError("not_finished")
-        return table.match.record()
+    async def _set_status(self, table: Table, status: str, note: str | None = None) -> None:
+        await self.store.set_status(table.id, status, note=note)
+        table.status = status
 
     # -- play -----------------------------------------------------------------------------------------------
     async def submit(
@@ -337,6 +275,8 @@ class TableService:
     async def _submit(self, table: Table, seat: int, action: Any, version: Any, by: str) -> Rejected | Accepted:
         async with table.lock:
             match = table.match
+            if table.status in ("closed", "broken"):
+                return Rejected(f"table_{table.status}", f"the table is {table.status}: nothing more is played")
             if match is None:
                 return Rejected("not_started", "the match has not started yet")
             checked = match.check(seat, action, version)
@@ -350,12 +290,11 @@ class TableService:
             accepted = match.commit(seat, checked)
             self.actions += 1
             if match.is_over:
-                table.status = "finished"
-                await self.store.set_status(table.id, "finished")
+                await self._set_status(table, "finished")
             self._schedule(table)
             self.hub.deliver(table.id, accepted.deliveries, lambda: {"turn_left": table.timer_left()})
         if match.is_over:
-            self._table_changed(table)
+            self.table_changed(table)
         return accepted
 
     def snapshot_message(self, table: Table, seat: int | None, events_from: int) -> dict[str, Any]:
@@ -363,8 +302,32 @@ class TableService:
         delivery = table.match.snapshot(seat, events_from)
         return {"type": "state", **delivery.to_json(), "turn_left": table.timer_left()}
 
-    def _table_changed(self, table: Table) -> None:
-        self.hub.broadcast(table.id, {"type": "table", "table": table.public(self.hub.connected_seats(table.id))})
+    def table_json(self, table: Table) -> dict[str, Any]:
+        return table.public_json(self.hub.connected_seats(table.id))
+
+    def table_changed(self, table: Table) -> None:
+        self.hub.broadcast(table.id, {"type": "table", "table": self.table_json(table)})
+
+    def presence_changed(self, table: Table, person: bool) -> None:
+        """A connection said hello or went (``person``: a seated one): note when a person was last here (a
+        spectator does not keep a table alive), and wake a suspended match when a person is back."""
+        if person or self.hub.connected_seats(table.id):
+            table.seen = time.time()
+            self.store.update_soon([table.id], seen=table.seen)
+        if table.suspended and self.hub.connected_seats(table.id):
+            table.suspended = False
+            log.info("table %s resumes: a person is back", table.id)
+            self._schedule(table)
+        self.table_changed(table)
+
+    def suspend(self, table: Table) -> None:
+        """Nobody seated is connected: stop the bots and the timer until someone is (the deadline is kept)."""
+        table.suspended = True
+        if table.task is not None:
+            table.task.cancel()
+            table.task = None
+        log.info("table %s is suspended: no person connected", table.id)
+        self.table_changed(table)
 
     # -- bots and timers ----------------------------------------------------------------------------------
     def _schedule(self, table: Table) -> None:
@@ -372,25 +335,33 @@ class TableService:
         if table.task is not None and table.task is not asyncio.current_task():
             table.task.cancel()
         table.task = None
-        table.deadline = None
         match = table.match
         if self._closing or match is None or match.is_over or match.to_act is None or table.status != "playing":
+            table.deadline = None
             return
         seat = table.seats[match.to_act]
+        timed = seat.kind == "human" and bool(table.settings.get("turn_seconds"))
+        if not timed:
+            table.deadline = None
+        elif table.deadline is None or table.deadline_version != match.version:
+            table.deadline = time.time() + float(table.settings["turn_seconds"])
+            table.deadline_version = match.version
+            self.store.update_soon([table.id], deadline=table.deadline, deadline_version=match.version)
+        if table.suspended:
+            return
         if seat.kind == "bot":
             table.task = asyncio.create_task(self._bot_move(table, match.to_act, seat.level or "easy", "bot"))
-        elif table.settings.get("turn_seconds"):
-            seconds = float(table.settings["turn_seconds"])
-            table.deadline = time.monotonic() + seconds
+        elif timed and table.deadline is not None:
             level = table.settings.get("stand_in", "easy")
-            table.task = asyncio.create_task(self._bot_move(table, match.to_act, level, "timer", seconds))
+            wait = max(0.0, table.deadline - time.time())
+            table.task = asyncio.create_task(self._bot_move(table, match.to_act, level, "timer", wait))
 
     async def _bot_move(self, table: Table, seat: int, level: str, by: str, wait: float | None = None) -> None:
         """A bot's move (or a stand-in's once a timer runs out), thought on a worker thread."""
         try:
-            await asyncio.sleep(self.bot_delay if wait is None else wait)
+            await asyncio.sleep(self.settings.bot_delay if wait is None else wait)
             match = table.match
-            if match is None or match.to_act != seat:
+            if match is None or match.to_act != seat or table.suspended or table.status != "playing":
                 return
             version = match.version
             rng = random.Random(derive_seed(table.seed, "server-bot", seat, version))
@@ -403,7 +374,7 @@ class TableService:
             if table.task is asyncio.current_task():
                 table.task = None
             outcome = await self.submit(table, seat, action, version, by)
-            if isinstance(outcome, Rejected) and outcome.code != "stale_version":
+            if isinstance(outcome, Rejected) and outcome.code not in ("stale_version", "table_closed"):
                 log.error("table %s: the %s bot at seat %d was refused: %s", table.id, level, seat, outcome.code)
         except asyncio.CancelledError:
             raise
@@ -417,3 +388,9 @@ class TableService:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def not_open(table: Table) -> ServiceError:
+    """The refusal for a change that needs the lobby or a running match, by what the table is now."""
+    codes = {"playing": "already_started", "finished": "match_over", "closed": "table_closed"}
+    return ServiceError(codes.get(table.status, "table_broken"))

@@ -23,7 +23,7 @@ import veillee
 from veillee.core import GameState
 from veillee.core.present import GenericPresentation, Presentation, fold_menu, load_presentation, presentable
 from veillee.server.hub import Connection
-from veillee.server.messages import ServiceError
+from veillee.server.messages import ServiceError, clean_name
 from veillee.server.tables import Table
 
 __all__ = ["LANGS", "STATIC", "UiConnection", "page", "present", "router", "static_files"]
@@ -56,7 +56,9 @@ def _codec_state(game: str, players: int, options: str) -> GameState[Any]:
 
 
 def _names(table: Table) -> list[str]:
-    return [seat.name or f"#{number + 1}" for number, seat in enumerate(table.seats)]
+    """Display names as the narration will write them (cleaned again: a name stored by an older version
+    must not open a style tag either)."""
+    return [clean_name(seat.name) or f"#{number + 1}" for number, seat in enumerate(table.seats)]
 
 
 def _generic_sentence(event: Any, names: list[str]) -> str:

@@ -23,11 +23,11 @@ INFO = veillee.game_info("soupcons")
 # -- options -----------------------------------------------------------------------------------------------
 def test_ruling_13_round_cap_is_off_for_people_and_20_for_automated_play() -> None:
     assert OPTIONS["round_cap"].default is None
-    assert INFO.option_set().automated_defaults() == {"round_cap": 20}
+    assert INFO.options.automated_defaults() == {"round_cap": 20}
     assert veillee.new_game("soupcons", 4, SEED).options["round_cap"] is None
     rng = random.Random(4)
     for seed in range(30):
-        state = veillee.new_game("soupcons", 3 + seed % 4, seed, **INFO.option_set().automated_defaults())
+        state = veillee.new_game("soupcons", 3 + seed % 4, seed, **INFO.options.automated_defaults())
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         assert state.stats()["rounds"] <= 20

@@ -26,7 +26,6 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from veillee.bots.base import Decision, choose_uniform
-from veillee.bots.driver import typed_view
 from veillee.core import JSON, GameState
 
 _A = TypeVar("_A")
@@ -102,7 +101,7 @@ def rollout_for(game: str) -> Rollout:
         legal = world.legal_actions()
         if choose is None or len(legal) == 1:
             return choose_uniform(legal, rng)
-        return choose(typed_view(world, world.to_act), legal, rng)
+        return choose(world.seat_view(world.to_act), legal, rng)
 
     return rollout
 

@@ -61,7 +61,7 @@ function renderHome() {
   const saved = JSON.parse(localStorage.getItem("veillee-home") || "{}");
   const gameSel = el("select", { id: "game", name: "game" }, games.map((g) => el("option", { value: g.name }, g.title)));
   gameSel.value = saved.game || "soon";
-  const name = el("input", { id: "name", name: "name", required: true, maxLength: 40, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" });
+  const name = el("input", { id: "name", name: "name", required: true, maxLength: 24, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" });
   const playersBox = el("div", { class: "seats-choice" });
   const optionsBox = el("div", { class: "options" });
   const timer = el("select", { id: "timer" }, [["", T("no_timer")], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"]].map(([v, l]) => el("option", { value: v }, l)));
@@ -127,6 +127,7 @@ function renderHome() {
     const created = await answer.json();
     if (!answer.ok) return toast(errorText(created));
     saveSeat(created.id, created.you);
+    saveInvite(created.id, created.invite_code);
     for (let i = 1; i < seats.length; i++) {
       if (seats[i] !== "friend") await api(`/api/tables/${created.id}/bots`, created.you.token, { level: seats[i], seat: i });
     }
@@ -139,16 +140,34 @@ function renderHome() {
 // -- the table page --------------------------------------------------------------------------------------
 function seatOf(id) { return JSON.parse(localStorage.getItem(`veillee-seat-${id}`) || "null"); }
 function saveSeat(id, you) { localStorage.setItem(`veillee-seat-${id}`, JSON.stringify(you)); }
+function forgetSeat(id) { localStorage.removeItem(`veillee-seat-${id}`); }
+// The invite code of a private table: from the creation, the link (#invite=…) or the server (seated players).
+function inviteOf(id) { return localStorage.getItem(`veillee-invite-${id}`); }
+function saveInvite(id, code) { if (code) localStorage.setItem(`veillee-invite-${id}`, code); }
+function isHost() { return Boolean(table && table.you && table.info && table.info.host === table.you.seat); }
 
 function leaveButton() {
   // in the lobby the seat is freed; during a match a bot plays it to the end (the server decides)
   return el("button", { type: "button", class: "ghost small", id: "leave", onclick: async () => {
     if (!window.confirm(T("leave_confirm"))) return;
     if (await api(`/api/tables/${table.info.id}/leave`, table.you.token)) {
-      localStorage.removeItem(`veillee-seat-${table.info.id}`);
+      forgetSeat(table.info.id);
       location.href = "/";
     }
   } }, T("leave"));
+}
+
+function closeButton() {
+  // only the host may close the table: the lobby or the match ends for everyone
+  return el("button", { type: "button", class: "ghost small danger", id: "close-table", onclick: async () => {
+    if (!window.confirm(T("close_confirm"))) return;
+    await api(`/api/tables/${table.info.id}/close`, table.you.token);
+  } }, T("close_table"));
+}
+
+function ended(info) {
+  const text = info.status === "closed" ? T("closed") : T("broken");
+  return el("section", { class: "card-panel lobby", id: "ended" }, [el("h1", {}, text), el("a", { class: "button primary", href: "/" }, T("new_table"))]);
 }
 
 async function api(path, token, body) {
@@ -167,6 +186,8 @@ function errorText(e) {
 
 async function openTable(id) {
   app.dataset.page = "table";
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("invite");
+  if (fromLink) { saveInvite(id, fromLink); history.replaceState({}, "", location.pathname); } // not left in the address bar
   const answer = await fetch(`/api/tables/${id}`);
   if (!answer.ok) { app.replaceChildren(el("p", { class: "card-panel" }, T("no_table"))); return; }
   table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, path: [], drawing: null, seen: new Set() };
@@ -182,9 +203,9 @@ function connect() {
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${table.id}`);
   table.ws = ws;
   ws.onopen = () => { table.retry = 0; table.online = true; hello(); };
-  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onmessage = (e) => onMessage(JSON.parse(e.data), ws);
   ws.onclose = () => {
-    if (table.ws !== ws) return;
+    if (!table || table.ws !== ws) return; // this page moved on to another table (or home)
     table.online = false;
     renderTable();
     const delay = Math.min(5000, 300 * 2 ** table.retry++);
@@ -197,10 +218,17 @@ function hello() {
   table.ws.send(JSON.stringify({ type: "hello", token: table.you ? table.you.token : null, events_from: 0, lang: lang() }));
 }
 
-function onMessage(m) {
+function onMessage(m, ws) {
   if (m.type === "welcome" || m.type === "table") {
     table.info = m.table;
-    if (m.type === "welcome" && table.you && m.seat === null && m.table.status !== "lobby") table.spectating = true;
+    if (m.type === "welcome" && m.invite_code) saveInvite(table.id, m.invite_code);
+    const greeting = m.type === "welcome" && !ws.greeted; // every connection starts with a spectator's welcome
+    if (greeting) ws.greeted = true;
+    if (m.type === "welcome" && !greeting && table.you && m.seat === null && m.table.status === "lobby") {
+      forgetSeat(table.id); // the host removed us (or the seat was freed): back to the join form
+      table.you = null;
+      toast(T("removed"));
+    } else if (m.type === "welcome" && table.you && m.seat === null && m.table.status !== "lobby") table.spectating = true;
   } else if (m.type === "state") {
     if (!m.present || (table.you && m.seat !== table.you.seat)) return; // before our hello
     if (table.state && m.version < table.state.version) return;
@@ -213,6 +241,7 @@ function onMessage(m) {
     if (m.to_act === m.seat && m.legal.length) announce(T("your_turn"));
   } else if (m.type === "error") {
     table.pending = null;
+    if (m.code === "bad_token" && table.you && table.info.status === "lobby") { forgetSeat(table.id); table.you = null; }
     toast(errorText(m));
   } else if (m.type === "rematch") {
     table.rematch = m.table;
@@ -273,6 +302,7 @@ function renderTable() {
   const parts = [];
   if (table.online === false) parts.push(el("div", { class: "banner", id: "offline" }, T("reconnecting")));
   if (info.status === "lobby") parts.push(lobby());
+  else if (info.status === "closed" || info.status === "broken") parts.push(ended(info));
   else if (table.state) parts.push(...playing());
   else parts.push(el("p", { class: "loading" }, "…"));
   app.replaceChildren(...parts);
@@ -286,23 +316,31 @@ function renderTable() {
 function lobby() {
   const info = table.info;
   const you = table.you;
-  const link = `${location.origin}/tables/${info.id}`;
+  const code = inviteOf(info.id);
+  const link = `${location.origin}/tables/${info.id}${code ? `#invite=${code}` : ""}`;
+  const host = isHost();
   const rows = info.seats.map((s, i) => {
     const label = s.kind === "empty" ? T("free_seat") : s.kind === "bot" ? `${T("bot")} (${T("lvl_" + s.level)})` : s.name;
     const row = el("li", { class: `seat ${s.kind}` }, [el("span", { class: "who" }, label)]);
     if (s.kind === "human") row.append(el("span", { class: s.connected ? "dot on" : "dot" , title: s.connected ? T("online") : T("away") }));
+    if (info.host === i) row.append(el("span", { class: "tag host", title: T("host_help") }, T("host")));
     if (you && you.seat === i) row.append(el("span", { class: "tag" }, T("you")));
-    if (s.kind === "empty" && you) {
+    if (s.kind === "empty" && host) {
       row.append(el("button", { type: "button", class: "ghost small", onclick: () => api(`/api/tables/${info.id}/bots`, you.token, { level: "random", seat: i }) }, `+ ${T("bot")}`));
+    }
+    if (s.kind !== "empty" && host && i !== info.host) {
+      row.append(el("button", { type: "button", class: "ghost small remove", "aria-label": `${T("remove")} ${label}`, onclick: () => remove(i) }, T("remove")));
     }
     return row;
   });
   const box = el("section", { class: "card-panel lobby" }, [el("h1", {}, T("lobby_title")), el("ol", { class: "seat-list" }, rows)]);
-  const copy = el("button", { type: "button", class: "ghost", onclick: async () => { try { await navigator.clipboard.writeText(link); toast(T("copied")); } catch { toast(link); } } }, T("copy"));
-  box.append(el("p", {}, T("share")), el("div", { class: "share" }, [el("input", { readOnly: true, value: link, id: "share-link", "aria-label": T("share") }), copy]));
+  if (info.public || code) {
+    const copy = el("button", { type: "button", class: "ghost", onclick: async () => { try { await navigator.clipboard.writeText(link); toast(T("copied")); } catch { toast(link); } } }, T("copy"));
+    box.append(el("p", {}, T(info.public ? "share_public" : "share")), el("div", { class: "share" }, [el("input", { readOnly: true, value: link, id: "share-link", "aria-label": T("share") }), copy]));
+  } else if (!you) box.append(el("p", { class: "lead", id: "private" }, T("private_table")));
   if (!you) {
     // kept across re-renders (a friend arriving must not wipe what one is typing)
-    const name = table.joinName || (table.joinName = el("input", { id: "join-name", required: true, maxLength: 40, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" }));
+    const name = table.joinName || (table.joinName = el("input", { id: "join-name", required: true, maxLength: 24, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" }));
     const free = info.seats.some((s) => s.kind === "empty");
     if (!table.joinForm) {
       table.joinButton = el("button", { type: "submit", class: "primary", id: "join" }, T("join"));
@@ -314,7 +352,7 @@ function lobby() {
     form.onsubmit = async (e) => {
       e.preventDefault();
       localStorage.setItem("veillee-name", name.value.trim());
-      const joined = await api(`/api/tables/${info.id}/join`, null, { name: name.value.trim() });
+      const joined = await api(`/api/tables/${info.id}/join`, null, { name: name.value.trim(), invite: inviteOf(info.id) });
       if (joined) {
         table.you = joined;
         saveSeat(info.id, joined);
@@ -323,12 +361,21 @@ function lobby() {
       }
     };
     box.append(form);
-  } else {
+  } else if (host) {
     const full = info.seats.every((s) => s.kind !== "empty");
     box.append(el("button", { type: "button", class: "primary", id: "start", disabled: !full, onclick: () => api(`/api/tables/${info.id}/start`, you.token) }, full ? T("start") : T("waiting_friends")));
+    box.append(el("div", { class: "row" }, [leaveButton(), closeButton()]));
+  } else {
+    const name = info.host === null ? "" : info.seats[info.host].name;
+    box.append(el("p", { class: "lead", id: "waiting-host" }, T("waiting_host", name)));
     box.append(leaveButton());
   }
   return box;
+}
+
+async function remove(seat) {
+  const answer = await fetch(`/api/tables/${table.info.id}/seats/${seat}`, { method: "DELETE", headers: { Authorization: `Bearer ${table.you.token}` } });
+  if (!answer.ok) toast(errorText(await answer.json().catch(() => ({}))));
 }
 
 function playing() {
@@ -362,7 +409,9 @@ function playing() {
   const logList = el("ol", { class: "log", id: "log" }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
   table.shownLog = table.log.length;
   out.push(el("section", { class: "log-box" }, [el("h2", {}, T("log")), logList]));
-  if (table.you && s.seat !== null && !s.over) out.push(leaveButton());
+  if (table.you && s.seat !== null && !s.over && table.info.status === "playing") {
+    out.push(isHost() ? el("div", { class: "row" }, [leaveButton(), closeButton()]) : leaveButton());
+  }
   queueMicrotask(() => { logList.scrollTop = logList.scrollHeight; });
   return out;
 }

@@ -58,6 +58,12 @@ const TEXTS = {
     drawn: "Carte piochée", market: "Marché", action_discard: "Actions jouées",
     total: "Total", play_pile: "Pile de jeu", home: "Arrivée", start_side: "Départ", doors: "Porte", open: "ouverte", closed: "fermée",
     table: "La table", offer: "Proposition", more_options: "Plus d'options",
+    host: "hôte", host_help: "L'hôte a créé la table : il la lance, retire des places et peut la fermer.",
+    remove: "Retirer", removed: "L'hôte vous a retiré de la table.", waiting_host: "En attente du lancement par l'hôte {0}…",
+    close_table: "Fermer la table", close_confirm: "Fermer la table pour tout le monde ? La partie s'arrêtera.",
+    closed: "La table est fermée.", broken: "Cette table n'a pas pu être restaurée après une mise à jour du serveur.",
+    share_public: "Table publique : envoyez ce lien, ou d'autres la trouveront.",
+    private_table: "Cette table est privée : ouvrez le lien d'invitation envoyé par votre hôte.",
   },
   en: {
     rules: "Rules", close: "Close", create_title: "A table for friends",
@@ -77,6 +83,12 @@ const TEXTS = {
     drawn: "Drawn card", market: "Market", action_discard: "Used Actions",
     total: "Total", play_pile: "Play pile", home: "Home", start_side: "Start", doors: "Door", open: "open", closed: "closed",
     table: "The table", offer: "Offer", more_options: "More options",
+    host: "host", host_help: "The host created the table: they start it, remove seats and may close it.",
+    remove: "Remove", removed: "The host removed you from the table.", waiting_host: "Waiting for the host {0} to start…",
+    close_table: "Close the table", close_confirm: "Close the table for everyone? The match will stop.",
+    closed: "The table is closed.", broken: "This table could not be restored after a server update.",
+    share_public: "A public table: send this link, or others will find it.",
+    private_table: "This table is private: open the invitation link your host sent.",
   },
 };
 

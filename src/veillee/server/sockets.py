@@ -1,0 +1,136 @@
+"""One WebSocket connection to a table: a welcome, then each message read, checked and answered in order.
+
+Every refusal is an ``error`` message to the sender only, and changes nothing. Messages are counted per
+client address (``rate_messages``): past the limit they are dropped with one ``rate_limited`` error per
+window, so a flood costs the server a counter increment per frame and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from veillee.core.match import Rejected
+from veillee.server import ui
+from veillee.server.guard import RateLimits
+from veillee.server.hub import Hub
+from veillee.server.messages import MAX_MESSAGE_BYTES, ActMessage, HelloMessage, PingMessage, error_json
+from veillee.server.tables import Table, TableCore
+
+__all__ = ["serve_connection"]
+
+log = logging.getLogger("veillee.server")
+
+SLOW_CLOSE_GRACE = 30.0
+"""Seconds a slow client is given to take the frames already sent and the ``slow_client`` close frame."""
+
+MODELS: dict[str, type[HelloMessage | ActMessage | PingMessage]] = {
+    "hello": HelloMessage,
+    "act": ActMessage,
+    "ping": PingMessage,
+}
+
+
+def client_address(websocket: WebSocket) -> str:
+    return websocket.client.host if websocket.client else "unknown"
+
+
+async def serve_connection(
+    service: TableCore, hub: Hub, table: Table, websocket: WebSocket, limits: RateLimits
+) -> None:
+    """Serve one connection until it closes (or is closed as too slow, with 1013 ``slow_client``)."""
+    connection = ui.UiConnection(websocket, table)
+    hub.add(connection)
+    sender = asyncio.create_task(connection.sender())
+    address = client_address(websocket)
+    limited_until = 0.0
+    connection.send({"type": "welcome", "seat": None, "table": service.table_json(table)})
+    if table.match is not None:
+        connection.send(service.snapshot_message(table, None, 0))
+    try:
+        while not connection.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            wait = limits.wait("messages", address)
+            if wait is not None:
+                if time.monotonic() >= limited_until:  # one error per window, not one per flooded frame
+                    limited_until = time.monotonic() + wait
+                    error = error_json("rate_limited", f"too many messages: retry in {wait} s")
+                    connection.send({**error, "retry_after": wait})
+                continue
+            text = message.get("text")
+            if text is None:
+                connection.send(error_json("bad_message", "send JSON text frames, not binary ones"))
+                continue
+            await _handle(service, table, connection, text)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        was_seated = connection.seat is not None
+        hub.remove(connection)
+        if connection.overflowed:  # let the sender finish and send the slow_client close frame
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(sender), SLOW_CLOSE_GRACE)
+        sender.cancel()
+        if was_seated:
+            service.presence_changed(table, person=True)
+
+
+async def _handle(service: TableCore, table: Table, connection: ui.UiConnection, text: str) -> None:
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
+        connection.send(error_json("too_large", f"messages are at most {MAX_MESSAGE_BYTES} bytes"))
+        return
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # ValueError: bad JSON, and integers too long to convert
+        connection.send(error_json("bad_json"))
+        return
+    kind = data.get("type") if isinstance(data, dict) else None
+    model = MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        connection.send(error_json("unknown_type", "the types are hello, act and ping"))
+        return
+    try:
+        parsed = model.model_validate(data)
+    except (ValidationError, RecursionError) as exc:
+        errors = exc.errors()[:5] if isinstance(exc, ValidationError) else []
+        fields = ", ".join(".".join(str(p) for p in e["loc"]) or "message" for e in errors) or "message"
+        connection.send(error_json("bad_message", f"check these fields: {fields}"))
+        return
+    if isinstance(parsed, PingMessage):
+        connection.send({"type": "pong"})
+    elif isinstance(parsed, HelloMessage):
+        _hello(service, table, connection, parsed)
+    elif isinstance(parsed, ActMessage):
+        if connection.seat is None:
+            connection.send(error_json("not_seated", "send hello with your seat token first", parsed.ref))
+            return
+        outcome = await service.submit(table, connection.seat, parsed.action, parsed.version)
+        if isinstance(outcome, Rejected):
+            connection.send(error_json(outcome.code, outcome.message, parsed.ref))
+
+
+def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
+    seat: int | None = None
+    if hello.token is not None:
+        seat = table.seat_of(hello.token)
+        if seat is None:
+            connection.send(error_json("bad_token", "join the table again or ask for a new link"))
+            return
+    connection.seat = seat
+    connection.lang = hello.lang
+    welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "table": service.table_json(table)}
+    if seat is not None:
+        welcome["invite_code"] = table.invite  # a seated player may invite friends from any device
+    connection.send(welcome)
+    if table.match is not None:
+        connection.send(service.snapshot_message(table, seat, hello.events_from))
+    service.presence_changed(table, person=seat is not None)
