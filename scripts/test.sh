@@ -7,6 +7,10 @@ PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[dev,cluster]'   # cluster: Ray, for the --ray tests (tests/cluster)
+# The research interface's tests (tests/rl) need the rl extra, and the smoke run of the training example
+# needs sb3-contrib and PyTorch: install PyTorch's CPU build first, pinned, so that sb3-contrib pulls no other.
+.venv/bin/python -m pip install --quiet torch==2.13.0
+.venv/bin/python -m pip install --quiet -e '.[dev,cluster,rl,train]'
 # The browser tests drive Debian's Chromium (never a downloaded browser); as root, install it if missing.
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== apt-get install chromium (browser tests)"
@@ -19,8 +23,8 @@ if [ -z "${VEILLEE_TEST_POSTGRES_URL:-}" ] && [ "$(id -u)" = 0 ]; then
     export VEILLEE_TEST_POSTGRES_URL
 fi
 echo "== ruff"
-.venv/bin/ruff check src tests benchmarks scripts
-.venv/bin/ruff format --check src tests benchmarks scripts
+.venv/bin/ruff check src tests benchmarks scripts examples
+.venv/bin/ruff format --check src tests benchmarks scripts examples
 echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"

@@ -1,0 +1,180 @@
+"""Skyjo's observation: phase, seats, every grid as the seat sees it, the piles, the drawn card, the market
+and the Action cards, the pending effect's picks, the end of the round, scores.
+
+Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import veillee
+from veillee.core import GameState
+from veillee.games.skyjo.cards import ActionCard, GameCard
+from veillee.games.skyjo.phases import Phase
+from veillee.rl.encoders.base import Encoder, Layout, scaled
+
+__all__ = ["SkyjoEncoder"]
+
+CARDS = len(GameCard)
+ACTIONS = len(ActionCard)
+SLOTS = 12
+LINES = 7
+SLOT_FEATURES = CARDS + 3
+PHASES = tuple(str(p) for p in Phase)
+MARKET = 4
+_PHASE = {name: i for i, name in enumerate(PHASES)}
+_ACTION_ZONES = ("market", "action_pile", "action_discard", "in_play")
+
+
+class SkyjoEncoder(Encoder):
+    game = "skyjo"
+
+    def build(self, layout: Layout) -> None:
+        n = self.players
+        box = veillee.new_game("skyjo", n, 0, **self.options)
+        game_cards: Counter[int] = Counter()
+        action_cards: Counter[int] = Counter()
+        for zone, cards in box.zones().items():
+            target = action_cards if zone in _ACTION_ZONES or zone.startswith("actions/") else game_cards
+            target.update(int(card) for card in cards)
+        self.copies = [float(max(game_cards[i], 1)) for i in range(CARDS)]
+        self.action_copies = [float(max(action_cards[i], 1)) for i in range(ACTIONS)]
+        self.deck_size = float(sum(game_cards.values()))
+        self.action_deck_size = float(max(sum(action_cards.values()), 1))
+        self.target = float(self.options.get("target") or 100)
+        self.rel = [tuple((p - seat) % n for p in range(n)) for seat in range(n)]
+        self.o_phase = layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_to_act = layout.add("to_act", n + 1, "relative seat to act (last entry: nobody, match over)")
+        self.o_turn = layout.add("turn", n, "relative seat whose turn it is")
+        self.o_starter = layout.add("starter", n, "relative seat that started the round")
+        self.o_grids = layout.add(
+            "grids",
+            (n, SLOTS, SLOT_FEATURES),
+            "per relative seat, per slot (row by row): one-hot of the card if the observer knows it (-2..12, "
+            "star), then: slot empty (line discarded), face down and unknown, face up",
+        )
+        self.o_hidden = layout.add("hidden_counts", n, "face-down cards per relative seat / 12")
+        self.o_discard = layout.add("discard", CARDS, "the game discard: count per card / copies in the box")
+        self.o_top = layout.add("discard_top", CARDS, "one-hot of the discard's top card")
+        self.o_pile = layout.add("pile_size", 1, "cards in the game pile / game deck size")
+        self.o_drawn = layout.add("drawn", CARDS, "one-hot of the card drawn and held (all zero: none)")
+        self.o_three = layout.add("three", CARDS + 1, "own Tirez trois cartes: count per card / 3, then size / 3")
+        self.o_market = layout.add("market", (MARKET, ACTIONS + 1), "per market slot: one-hot Action card, or empty")
+        self.o_apile = layout.add("action_pile_size", 1, "cards in the Action pile / Action deck size")
+        self.o_adiscard = layout.add("action_discard", ACTIONS, "the Action discard: count per card / copies")
+        self.o_held = layout.add(
+            "action_cards", (n, 2, ACTIONS), "per relative seat: playable, then not yet playable, count / copies"
+        )
+        self.o_in_play = layout.add("in_play", ACTIONS, "Action cards being played: count / copies")
+        self.o_picks = layout.add("picks", (n, SLOTS), "slots picked so far for the effect under way")
+        self.o_meteor = layout.add("meteor_next", n + 1, "relative seat whose card the meteors hit next (last: none)")
+        self.o_copy = layout.add("copy_lines", LINES, "lines a Star may copy to complete (rows 1-3, columns 1-4)")
+        self.o_rights = layout.add("rights", 2, "Star rights / 3, extra turns / 3 (clipped)")
+        self.o_trigger = layout.add("triggerer", n + 1, "relative seat that ended the round (last: none yet)")
+        self.o_final = layout.add("final_turns_left", 1, "final turns left / players")
+        self.o_totals = layout.add("totals", n, "match total per relative seat / target (clipped)")
+        self.o_last = layout.add("last_round", n, "last round's score per relative seat / 50 (clipped)")
+        self.o_round = layout.add("round", 1, "round number / 20 (clipped)")
+
+    def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
+        v: Any = state.seat_view(seat)
+        n = self.players
+        rel = self.rel[seat]
+        app_i, app_v = idx.append, val.append
+
+        def counts(cards: tuple[int, ...], copies: list[float], offset: int) -> None:
+            for kind, count in Counter(cards).items():  # counts in C
+                app_i(offset + kind)
+                app_v(count / copies[kind] if count < copies[kind] else 1.0)
+
+        to_act, meteor, triggerer = v.to_act, v.meteor_next, v.triggerer
+        idx += (
+            self.o_phase + _PHASE[v.phase],
+            self.o_to_act + (n if to_act is None else rel[to_act]),
+            self.o_turn + rel[v.turn],
+            self.o_starter + rel[v.starter],
+            self.o_meteor + (n if meteor is None else rel[meteor]),
+            self.o_trigger + (n if triggerer is None else rel[triggerer]),
+            self.o_pile,
+            self.o_three + CARDS,
+            self.o_apile,
+            self.o_rights,
+            self.o_rights + 1,
+            self.o_round,
+        )
+        val += (
+            1.0,
+            1.0,
+            1.0,
+            1.0,
+            1.0,
+            1.0,
+            scaled(v.pile_size, self.deck_size),
+            v.three_size / 3,
+            scaled(v.action_pile_size, self.action_deck_size),
+            scaled(v.star_rights, 3),
+            scaled(v.extra_turns, 3),
+            scaled(v.round, 20),
+        )
+        empty, unknown, up = CARDS, CARDS + 1, CARDS + 2
+        for p, grid in enumerate(v.grids):
+            at = self.o_grids + rel[p] * SLOTS * SLOT_FEATURES
+            for cell in grid:
+                if cell is None:
+                    app_i(at + empty)
+                    app_v(1.0)
+                else:
+                    card = cell.card
+                    app_i(at + (unknown if card is None else card))
+                    app_v(1.0)
+                    if cell.up:
+                        app_i(at + up)
+                        app_v(1.0)
+                at += SLOT_FEATURES
+        for p, hidden in enumerate(v.hidden_counts):
+            app_i(self.o_hidden + rel[p])
+            app_v(hidden / SLOTS)
+        discard = v.discard
+        if discard:
+            counts(discard, self.copies, self.o_discard)
+            app_i(self.o_top + discard[-1])
+            app_v(1.0)
+        if v.drawn is not None:
+            app_i(self.o_drawn + v.drawn)
+            app_v(1.0)
+        if v.three:
+            counts(v.three, _THREE, self.o_three)
+        for m, card in enumerate(v.market):
+            app_i(self.o_market + m * (ACTIONS + 1) + (ACTIONS if card is None else card))
+            app_v(1.0)
+        if v.action_discard:
+            counts(v.action_discard, self.action_copies, self.o_adiscard)
+        for p, held in enumerate(v.action_cards):
+            base = self.o_held + rel[p] * 2 * ACTIONS
+            if held.playable:
+                counts(held.playable, self.action_copies, base)
+            if held.not_yet_playable:
+                counts(held.not_yet_playable, self.action_copies, base + ACTIONS)
+        if v.in_play:
+            counts(v.in_play, self.action_copies, self.o_in_play)
+        for p, slot in v.picks:
+            app_i(self.o_picks + rel[p] * SLOTS + slot)
+            app_v(1.0)
+        for line in v.copy_lines:
+            app_i(self.o_copy + line)
+            app_v(1.0)
+        if v.final_turns_left is not None:
+            app_i(self.o_final)
+            app_v(scaled(v.final_turns_left, n))
+        for p, total in enumerate(v.totals):
+            app_i(self.o_totals + rel[p])
+            app_v(scaled(total, self.target))
+        if v.round_scores:
+            for p, score in enumerate(v.round_scores[-1]):
+                app_i(self.o_last + rel[p])
+                app_v(scaled(score, 50))
+
+
+_THREE = [3.0] * CARDS

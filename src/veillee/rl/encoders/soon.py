@@ -1,0 +1,129 @@
+"""SOON's observation: phase, seats, the seat's hand, every suite, the discard, what is known of each hand
+(cards taken face up, Number cards it lacks since an Explorateur « no ») and of a rebuilt pile, the pending
+Explorateur question, scores.
+
+Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from veillee.core import GameState
+from veillee.games.soon.cards import DECK_COUNTS, Card
+from veillee.rl.encoders.base import Encoder, Layout, scaled
+
+__all__ = ["SoonEncoder"]
+
+KINDS = len(Card)
+NUMBERS = 16
+PHASES = ("start", "act", "give", "over")
+_PHASE = {name: i for i, name in enumerate(PHASES)}
+SUITE = 8
+_COPIES = [float(DECK_COUNTS[Card(i)]) for i in range(KINDS)]
+_COLOURS = {None: 0, "day": 1, "night": 2}
+
+
+class SoonEncoder(Encoder):
+    game = "soon"
+
+    def build(self, layout: Layout) -> None:
+        n = self.players
+        self.target = float(self.options.get("target") or 1)
+        self.rel = [tuple((p - seat) % n for p in range(n)) for seat in range(n)]
+        self.o_phase = layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_to_act = layout.add("to_act", n + 1, "relative seat to act (last entry: nobody, match over)")
+        self.o_turn = layout.add("turn", n, "relative seat whose turn it is")
+        self.o_starter = layout.add("starter", n, "relative seat that started the round")
+        self.o_hand = layout.add("hand", KINDS, "own hand: count per card kind / copies in the box")
+        self.o_sizes = layout.add("hand_sizes", n, "cards in each relative seat's hand / 10 (clipped)")
+        self.o_known = layout.add(
+            "known_in_hand", (n, KINDS), "per relative seat: cards known to be in its hand (taken face up), / copies"
+        )
+        self.o_lacks = layout.add(
+            "lacks", (n, NUMBERS), "per relative seat: Number cards D1-D8, N1-N8 its hand is known not to hold"
+        )
+        self.o_suites = layout.add(
+            "suites", (n, SUITE, KINDS), "per relative seat, per suite position 1-8: one-hot of the card there"
+        )
+        self.o_discard = layout.add("discard", KINDS, "the discard pile: count per card kind / copies")
+        self.o_top = layout.add("discard_top", KINDS, "one-hot of the discard's top card (all zero: empty)")
+        self.o_pile = layout.add("pile_size", 1, "cards in the draw pile / 110")
+        self.o_pile_cards = layout.add(
+            "pile_cards", 1 + KINDS, "pile rebuilt from the discard: known flag, then its cards per kind / copies"
+        )
+        self.o_finisher = layout.add("finisher", n + 1, "relative seat that completed its suite first (last: none)")
+        self.o_last = layout.add("last_turns_left", 1, "last turns left / players")
+        self.o_ask = layout.add(
+            "ask",
+            1 + 2 * n + SUITE + 3,
+            "pending Explorateur: present flag, asker (n), target (n), value 1-8, colour (any, day, night)",
+        )
+        self.o_totals = layout.add("totals", n, "match points per relative seat / target (clipped)")
+        self.o_round = layout.add("round", 1, "round number / 20 (clipped)")
+
+    def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
+        v: Any = state.seat_view(seat)
+        n = self.players
+        rel = self.rel[seat]
+        app_i, app_v = idx.append, val.append
+
+        def cards(held: tuple[Card, ...], offset: int) -> None:
+            for kind, count in Counter(held).items():  # counts in C
+                app_i(offset + kind)
+                app_v(count / _COPIES[kind])
+
+        to_act, finisher = v.to_act, v.finisher
+        idx += (
+            self.o_phase + _PHASE[v.phase],
+            self.o_to_act + (n if to_act is None else rel[to_act]),
+            self.o_turn + rel[v.turn],
+            self.o_starter + rel[v.starter],
+            self.o_finisher + (n if finisher is None else rel[finisher]),
+            self.o_pile,
+            self.o_last,
+            self.o_round,
+        )
+        val += (1.0, 1.0, 1.0, 1.0, 1.0, v.pile_size / 110, scaled(v.last_turns_left, n), scaled(v.round, 20))
+        cards(v.hand, self.o_hand)
+        for p, size in enumerate(v.hand_sizes):
+            app_i(self.o_sizes + rel[p])
+            app_v(size / 10 if size < 10 else 1.0)
+        for p, known in enumerate(v.known_in_hand):
+            if known:
+                cards(known, self.o_known + rel[p] * KINDS)
+        for p, lacks in enumerate(v.lacks):
+            base = self.o_lacks + rel[p] * NUMBERS
+            for card in lacks:
+                app_i(base + card)
+                app_v(1.0)
+        for p, suite in enumerate(v.suites):
+            base = self.o_suites + rel[p] * SUITE * KINDS
+            for pos, card in enumerate(suite[:SUITE]):
+                app_i(base + pos * KINDS + card)
+                app_v(1.0)
+        discard = v.discard
+        if discard:
+            cards(discard, self.o_discard)
+            app_i(self.o_top + discard[-1])
+            app_v(1.0)
+        pile_cards = v.pile_cards
+        if pile_cards is not None:
+            app_i(self.o_pile_cards)
+            app_v(1.0)
+            cards(pile_cards, self.o_pile_cards + 1)
+        ask = v.ask
+        if ask is not None:
+            base = self.o_ask
+            idx += (
+                base,
+                base + 1 + rel[ask.asker],
+                base + 1 + n + rel[ask.target],
+                base + 1 + 2 * n + ask.value - 1,
+                base + 1 + 2 * n + SUITE + _COLOURS[ask.colour],
+            )
+            val += (1.0, 1.0, 1.0, 1.0, 1.0)
+        for p, total in enumerate(v.totals):
+            app_i(self.o_totals + rel[p])
+            app_v(scaled(total, self.target))
