@@ -6,9 +6,8 @@ cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev,cluster]'   # cluster: Ray, for the --ray tests (tests/cluster)
-# The research interface's tests (tests/rl) need the rl extra, and the smoke run of the training example
-# needs sb3-contrib and PyTorch: install PyTorch's CPU build first, pinned, so that sb3-contrib pulls no other.
+# Extras: cluster (Ray, for tests/cluster), rl (tests/rl), train (the training example's smoke run: sb3-contrib
+# and PyTorch). PyTorch's CPU build is installed first, pinned, so that sb3-contrib pulls no other build.
 .venv/bin/python -m pip install --quiet torch==2.13.0
 .venv/bin/python -m pip install --quiet -e '.[dev,cluster,rl,train]'
 # The browser tests drive Debian's Chromium (never a downloaded browser); as root, install it if missing.
