@@ -35,6 +35,6 @@ def test_offers_are_a_card_then_a_claim_marked_true_or_bluff() -> None:
     view = state.seat_view(0)
     paths = [tuple(plain(p) for p in render.choice_path(a, view, NAMES, "fr")) for a in state.legal_actions()]
     hand = [str(card) for card in view.hand or ()]
-    assert {p[0] for p in paths} == {"Proposer ton Serpent" if c == "S" else f"Proposer ton {c}" for c in hand}
+    assert {p[0] for p in paths} == {"Proposer votre Serpent" if c == "S" else f"Proposer votre {c}" for c in hand}
     for action, path in zip(state.legal_actions(), paths, strict=True):
         assert path[1].endswith("(vrai)") == (action.card == action.claim)

@@ -72,7 +72,9 @@ def screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
-def create_table(page: Any, base: str, game: str, name: str, seats: list[str], options: dict[str, str]) -> str:
+def create_table(
+    page: Any, base: str, game: str, name: str, seats: list[str], options: dict[str, str], timer: str = ""
+) -> str:
     """Create a table through the home page form; ``seats``: for seats 1.., 'friend' or a bot level.
 
     Returns the invitation link the lobby shows (``/tables/ID#invite=CODE``), as the host would share it.
@@ -92,6 +94,8 @@ def create_table(page: Any, base: str, game: str, name: str, seats: list[str], o
             control.fill(value)
         else:
             control.select_option(value)
+    if timer:
+        page.select_option("#timer", timer)
     page.click("#create")
     page.wait_for_url("**/tables/*")
     page.wait_for_selector("#share-link")

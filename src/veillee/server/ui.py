@@ -55,10 +55,25 @@ def _codec_state(game: str, players: int, options: str) -> GameState[Any]:
     return veillee.new_game(game, players, 0, **json.loads(options))
 
 
-def _names(table: Table) -> list[str]:
+_BOT_WORDS = {
+    "fr": ("robot", {"random": "hasard", "easy": "facile", "normal": "moyen", "hard": "fort"}),
+    "en": ("bot", {}),
+}
+"""How a bot's seat is named in each language (the stored name, « bot 2 (normal) », is the English one)."""
+
+
+def _names(table: Table, lang: str = "en") -> list[str]:
     """Display names as the narration will write them (cleaned again: a name stored by an older version
-    must not open a style tag either)."""
-    return [clean_name(seat.name) or f"#{number + 1}" for number, seat in enumerate(table.seats)]
+    must not open a style tag either). A bot seated by the host is named in ``lang``; a stand-in bot keeps
+    the name of the person it replaces."""
+    word, levels = _BOT_WORDS.get(lang, _BOT_WORDS["en"])
+    names = []
+    for number, seat in enumerate(table.seats):
+        name = clean_name(seat.name) or f"#{number + 1}"
+        if seat.kind == "bot" and seat.level and name == f"bot {number + 1} ({seat.level})":
+            name = f"{word} {number + 1} ({levels.get(seat.level, seat.level)})"
+        names.append(name)
+    return names
 
 
 def _generic_sentence(event: Any, names: list[str]) -> str:
@@ -80,7 +95,7 @@ def present(table: Table, message: dict[str, Any], lang: str) -> dict[str, Any]:
     """The presentation of one ``state`` message in ``lang``: built from that message alone."""
     shown = _presentation(table.game)
     generic = isinstance(shown, GenericPresentation)
-    names = _names(table)
+    names = _names(table, lang)
     view = presentable(veillee.game_info(table.game).view, message["view"])
     seat = message["seat"]
     codec = _codec_state(table.game, table.players, json.dumps(table.options, sort_keys=True))

@@ -9,9 +9,9 @@ __all__ = ["ACTION_NAMES", "ACTION_SHORT", "MENU", "SUMMARY", "TELL", "WORDS"]
 SUMMARY = {
     "fr": (
         "Skyjo Action — 12 cartes en grille (3 lignes × 4 colonnes), face cachée ; le moins de points gagne.\n"
-        "À ton tour, un seul choix : prendre la carte de la défausse et l'échanger avec une carte de ta grille ;\n"
-        "ou piocher, puis l'échanger ou la défausser et retourner une de tes cartes cachées ; ou prendre une\n"
-        "carte Action (jouable dès ton prochain tour) ; ou jouer ou défausser une carte Action.\n"
+        "À votre tour, un seul choix : prendre la carte de la défausse et l'échanger avec une carte de votre grille ;\n"
+        "ou piocher, puis l'échanger ou la défausser et retourner une de vos cartes cachées ; ou prendre une\n"
+        "carte Action (jouable dès votre prochain tour) ; ou jouer ou défausser une carte Action.\n"
         "Une ligne ou colonne complète de cartes identiques est défaussée. Étoile (★) : vaut 0, donne une carte\n"
         "Action quand elle apparaît, peut copier un chiffre de sa ligne ; 3 Étoiles alignées −10, 4 : −15.\n"
         "Actions : Échangez vos propres cartes, Tour doublé, Tirez trois cartes, Révélation, Réactivation,\n"
@@ -100,7 +100,7 @@ WORDS = {
         "total": "{n} pts",
         "actions": "{n} Action{s}",
         "me": "{name} · visible {vis} · {hidden} · total {total}",
-        "held": "Tes Actions : {cards}",
+        "held": "Vos Actions : {cards}",
         "fresh": " (prochain tour : {cards})",
         "none": "aucune",
         "drawn": "En main : {card}",
@@ -162,15 +162,15 @@ MENU = {
         "faces": "{first} : {face1} · {second} : {face2}",
         "up": "visible",
         "down": "cachée",
-        "keep": "Garder {card} (à poser dans ta grille)",
+        "keep": "Garder {card} (à poser dans votre grille)",
         "keep_none": "N'en garder aucune (puis retourner une carte)",
         "put": "Défausser {card} maintenant",
-        "look_own": "Regarder dans ta grille",
+        "look_own": "Regarder dans votre grille",
         "look": "Regarder dans la grille {of}",
         "look_line": "{line} ({n} cachée{s})",
         "reactivate": "Rejouer {card} depuis la défausse Action",
         "reactivate_none": "Réactivation sans effet (rien à rejouer)",
-        "pick_own": "Prendre une carte de ta grille",
+        "pick_own": "Prendre une carte de votre grille",
         "pick": "Prendre une carte {of}",
         "pick_slot": "{slot} ({old})",
         "meteor": "Remplacer {slot} ({old})",

@@ -60,13 +60,13 @@ _WORDS = {
         "points": "pts",
         "hand": "main",
         "suite": "suite",
-        "you": "toi",
+        "you": "{name} (vous)",
         "finished": "a fini",
         "last_turns": "derniers tours",
         "asks": "{asker} demande à {target} un {value}{colour}",
         "day": " Jour",
         "night": " Nuit",
-        "your_hand": "Ta main",
+        "your_hand": "Votre main",
         "to_act": "À jouer",
         "winner": "Vainqueur",
     },
@@ -107,7 +107,8 @@ def _cards(cards: Sequence[str | Card], lang: str) -> str:
 def _name(seat: int | None, viewer: int | None, names: list[str], lang: str) -> str:
     if seat is None:
         return "?"
-    return _WORDS[lang]["you"] if seat == viewer else names[seat]
+    # French names the viewer too: « vous demande à » would not be French
+    return _WORDS[lang]["you"].format(name=names[seat]) if seat == viewer else names[seat]
 
 
 def screen(view: SoonView, names: list[str], lang: str) -> list[str]:
@@ -155,10 +156,10 @@ _MENU = {
     "fr": {
         "draw": "Piocher",
         "take": "Prendre {card} sur la défausse",
-        "renew": "Renouveler ta main",
+        "renew": "Renouveler votre main",
         "renew_top": "en laissant {card} sur la défausse",
-        "place": "Poser {card} dans ta suite",
-        "replace": "Remplacer la carte {position} de ta suite par {card}",
+        "place": "Poser {card} dans votre suite",
+        "replace": "Remplacer la carte {position} de votre suite par {card}",
         "discard": "Défausser une carte",
         "lightning": "Jouer la Foudre",
         "thief": "Jouer le Voleur",
@@ -283,7 +284,7 @@ _TELL = {
 
 def narrate(event: JSON, viewer: int | None, names: list[str], lang: str) -> str:
     """One SOON event as a sentence; private details appear only if ``event`` (redacted for ``viewer``) holds
-    them. Players are named even to themselves: « toi pioche » is not French."""
+    them. Players are named even to themselves: « vous pioche » is not French."""
     t = _TELL[lang]
     kind = event["type"]
 

@@ -121,8 +121,8 @@ _WORDS = {
         "offer_choose": "{giver} va proposer une carte {receiver}{refused}.",
         "offer_pending": "{giver} propose une carte {receiver} en annonçant {claim}{refused}.",
         "refused": " ({n} refusée{s})",
-        "your_refused": "Tes cartes refusées : {cards}",
-        "your_hand": "Ta main : {cards}",
+        "your_refused": "Vos cartes refusées : {cards}",
+        "your_hand": "Votre main : {cards}",
         "camp_serpent": "  → avec un Serpent : une seule carte, côté Nuit",
         "camp_free": "  → sans Serpent : la dernière Nuit au Jour",
         "camp_serpent_short": "  → camp Serpent",
@@ -263,16 +263,16 @@ def screen(view: SoupconsView, names: list[str], lang: str) -> list[str]:
 _MENU = {
     "fr": {
         "choose": "Proposer une carte {to}",
-        "offer": "Proposer ton {card}",
-        "offer_serpent": "Proposer ton Serpent",
-        "last": "Proposer ton {card}, ta dernière carte (elle sera imposée)",
-        "last_serpent": "Proposer ton Serpent, ta dernière carte (elle sera imposée)",
+        "offer": "Proposer votre {card}",
+        "offer_serpent": "Proposer votre Serpent",
+        "last": "Proposer votre {card}, votre dernière carte (elle sera imposée)",
+        "last_serpent": "Proposer votre Serpent, votre dernière carte (elle sera imposée)",
         "claim": "en annonçant {claim}",
         "true": " (vrai)",
         "lie": " (bluff)",
         "accept": "Accepter la carte annoncée {claim}",
         "refuse": "Refuser la carte",
-        "refuse_last": "Refuser la carte (la suivante te sera imposée)",
+        "refuse_last": "Refuser la carte (la suivante vous sera imposée)",
     },
     "en": {
         "choose": "Offer a card to {to}",
@@ -318,7 +318,7 @@ def choice_path(action: Any, view: SoupconsView, names: list[str], lang: str) ->
 _TELL = {
     "fr": {
         "deal": "{dealer} distribue les Masques ; {first} reçoit trois cartes et commence.",
-        "deal_hand": " Ta main : {cards}.",
+        "deal_hand": " Votre main : {cards}.",
         "choose": "{seat} choisit {target}, qui pose sa Porte.",
         "offer": "{seat} propose une carte {to} en annonçant {claim}{card}.",
         "offer_last": "{seat} propose sa dernière carte {to} en annonçant {claim}{card} : elle est imposée.",

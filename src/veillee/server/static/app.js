@@ -1,7 +1,7 @@
 // veillée in the browser: the home page (create a table) and the table page (join, wait, play).
 // No rule lives here: the page offers exactly the server's legal actions, in the menu the server folds in
 // Python (``present.menu``, the terminal's tree), and draws the seat's own view (the only one it ever holds).
-import { el, markup, T, lang, setLang, toast, announce } from "./common.js";
+import { el, markup, T, lang, setLang, toast, announce, icon } from "./common.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const app = document.getElementById("app");
@@ -202,8 +202,11 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${table.id}`);
   table.ws = ws;
-  ws.onopen = () => { table.retry = 0; table.online = true; hello(); };
-  ws.onmessage = (e) => onMessage(JSON.parse(e.data), ws);
+  ws.onopen = () => {
+    if (!table || table.ws !== ws) { ws.close(); return; } // the page moved on (rematch, home) meanwhile
+    table.retry = 0; table.online = true; hello();
+  };
+  ws.onmessage = (e) => { if (table && table.ws === ws) onMessage(JSON.parse(e.data), ws); };
   ws.onclose = () => {
     if (!table || table.ws !== ws) return; // this page moved on to another table (or home)
     table.online = false;
@@ -215,6 +218,8 @@ function connect() {
 window.addEventListener("online", () => { if (table && table.ws && table.ws.readyState > 1) connect(); });
 
 function hello() {
+  // a socket of a table the page left (a rematch opened meanwhile) says nothing
+  if (!table || !table.ws || table.ws.readyState !== WebSocket.OPEN) return;
   table.ws.send(JSON.stringify({ type: "hello", token: table.you ? table.you.token : null, events_from: 0, lang: lang() }));
 }
 
@@ -251,7 +256,7 @@ function onMessage(m, ws) {
 
 function act(index) {
   const s = table.state;
-  if (!s || table.pending !== null || index == null) return;
+  if (!s || table.pending !== null || index == null || table.online === false) return;
   table.pending = index;
   table.ws.send(JSON.stringify({ type: "act", action: s.legal[index], version: s.version, ref: index }));
   table.path = [];
@@ -281,7 +286,9 @@ function offer(indexes) {
 }
 
 function names() {
-  return table.info.seats.map((s, i) => s.name || `${T("seat")} ${i + 1}`);
+  // the server names seats in the page's language (« robot 2 (moyen) »); the lobby's seats are named here
+  const shown = table.state && table.state.present && table.state.present.lang === lang() ? table.state.present.names : null;
+  return table.info.seats.map((s, i) => (shown && shown[i]) || s.name || `${T("seat")} ${i + 1}`);
 }
 
 function renderTable() {
@@ -306,10 +313,22 @@ function renderTable() {
   else if (table.state) parts.push(...playing());
   else parts.push(el("p", { class: "loading" }, "…"));
   app.replaceChildren(...parts);
+  if (table.online === false) offline();
   // keyboard: on your turn, focus the first choice if the focus was lost with the old page
   if (document.activeElement === document.body || !document.activeElement) {
     const first = document.querySelector("#board button.playable, #menu button.choice");
     if (first) first.focus({ preventScroll: true });
+  }
+}
+
+// While the connection is down, nothing sent would arrive: the board and the menu are shown but disabled
+// (inert: no click, no focus) until the socket is back and the page re-renders.
+function offline() {
+  for (const part of app.querySelectorAll("#board, .choices, .lobby, #results")) {
+    part.inert = true;
+    part.setAttribute("aria-disabled", "true");
+    part.classList.add("offline");
+    for (const b of part.querySelectorAll("button, input, select")) b.disabled = true;
   }
 }
 
@@ -387,7 +406,8 @@ function playing() {
   if (s.over) status.append(T("over"));
   else if (mine) status.append(el("strong", {}, T("your_turn")));
   else if (s.to_act !== null) status.append(T("waiting_for", who[s.to_act]));
-  if (table.deadline && !s.over) status.append(el("span", { class: "timer", "data-deadline": table.deadline }, ""));
+  // the clock is our own SVG: Debian's Chromium has no glyph for ⏱
+  if (table.deadline && !s.over) status.append(el("span", { class: "timer", id: "timer-left" }, [icon("clock"), el("span", { class: "left", "data-deadline": table.deadline }, "")]));
   const out = [status];
   // the last thing that happened, so everyone sees what the one to act is answering
   const last = table.log[table.log.length - 1];
@@ -438,7 +458,8 @@ function menu(s) {
   const entries = menuEntries(s);
   const list = el("div", { class: "menu", id: "menu", role: "group", "aria-label": T("choices") });
   entries.forEach((entry, n) => {
-    const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", ...markup(entry.label)];
+    // the label in one span: bare text runs would each be a flex item, spaced apart (« votre 5 , votre »)
+    const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", el("span", { class: "label" }, markup(entry.label))];
     const b = el("button", { type: "button", class: entry.action !== null ? "choice" : "choice sub", disabled: table.pending !== null, "data-index": entry.action ?? "" }, label);
     b.onclick = () => {
       if (entry.action !== null) act(entry.action);
@@ -465,14 +486,23 @@ function results(s) {
     el("td", {}, String(r.scores[i])),
   ]));
   const winners = (r.winners || []).map((i) => who[i]).join(", ");
+  // everybody a winner is a draw (Soupçons' round limit), not a list of winners
+  const tie = who.length > 1 && (r.winners || []).length === who.length;
   const box = el("section", { class: "card-panel results", id: "results" }, [
-    el("h2", {}, T("winner", winners)),
+    el("h2", { id: "outcome" }, tie ? T("tie") : T("winner", winners)),
     el("table", {}, [el("thead", {}, el("tr", {}, head)), el("tbody", {}, body)]),
   ]);
   if (table.you && !table.spectating) {
-    box.append(el("button", { type: "button", class: "primary", onclick: async () => {
-      const t = table.rematch ? { id: table.rematch } : await api(`/api/tables/${table.info.id}/rematch`, table.you.token);
-      if (t) { saveSeat(t.id, table.you); history.pushState({}, "", `/tables/${t.id}`); route(); }
+    box.append(el("button", { type: "button", class: "primary", id: "rematch", onclick: async (e) => {
+      // the table may be left while the request runs (a second click, the back button): keep what is needed
+      const here = table;
+      if (!here || here.leaving) return;
+      here.leaving = true;
+      const button = e.currentTarget;
+      button.disabled = true;
+      const t = here.rematch ? { id: here.rematch } : await api(`/api/tables/${here.info.id}/rematch`, here.you.token);
+      if (t && table === here) { saveSeat(t.id, here.you); history.pushState({}, "", `/tables/${t.id}`); route(); }
+      else { here.leaving = false; button.disabled = false; }
     } }, T("rematch")));
   }
   box.append(el("a", { class: "button ghost", href: "/" }, T("new_table")));
@@ -481,7 +511,7 @@ function results(s) {
 
 // the turn timer and keyboard shortcuts
 setInterval(() => {
-  for (const t of document.querySelectorAll(".timer")) t.textContent = `⏱ ${Math.max(0, Math.ceil((Number(t.dataset.deadline) - Date.now()) / 1000))} s`;
+  for (const t of document.querySelectorAll(".timer [data-deadline]")) t.textContent = `${Math.max(0, Math.ceil((Number(t.dataset.deadline) - Date.now()) / 1000))} s`;
 }, 250);
 document.addEventListener("keydown", (e) => {
   if (!table || e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -533,7 +563,7 @@ async function route() {
   else await home();
 }
 window.addEventListener("popstate", route);
-window.veilleeSend = (m) => table.ws.send(JSON.stringify(m)); // for tests: what a page out of date would send
+window.veilleeSend = (m) => table && table.ws && table.ws.send(JSON.stringify(m)); // for tests: what a page out of date would send
 window.veilleeState = () => (table && table.state ? { ...table.state, log: table.log } : null); // for tests
 chrome();
 route();

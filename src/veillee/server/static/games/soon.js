@@ -43,7 +43,14 @@ export function draw(ctx) {
     const suiteRow = clickable(ctx, "div", { class: "row suite", "aria-label": `${T("suite")} ${ctx.names[s]}` }, slots, targeted);
     seats.append(seatBox(ctx, s, `${v.totals[s]} ${T("points")} · ${T("hand_count")} ${v.hand_sizes[s]}`, [suiteRow, handRow.length ? el("div", { class: "row" }, handRow) : ""]));
   }
-  const handCards = (v.hand || []).map((c, k) => face(ctx, c, "", uses(c), `hand-${c}-${k}`));
+  // a card that can only be discarded does not glow like a card with a play: it is marked « discard only »
+  const handCards = (v.hand || []).map((c, k) => {
+    const all = uses(c);
+    const discardOnly = all.length > 0 && all.every((i) => legal[i].type === "discard");
+    const node = face(ctx, c, discardOnly ? "discard-only" : "", all, `hand-${c}-${k}`);
+    if (discardOnly) node.title = T("discard_only");
+    return node;
+  });
   const hand = ctx.seat === null ? "" : el("section", { class: "hand-box" }, [el("h2", {}, T("hand")), el("div", { class: "row hand", id: "hand", "data-cards": JSON.stringify(v.hand || []) }, handCards)]);
   return el("div", { class: "drawing soon" }, [piles, seats, hand]);
 }

@@ -25,7 +25,9 @@ export function draw(ctx) {
     el("div", { class: "pile" }, [el("div", { class: "card back" }, el("span", { class: "count" }, String(v.draw_size))), T("pile")]),
     el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" }), T("play_pile")]),
     el("div", { class: "total-dial", "aria-label": T("total") }, [el("span", {}, String(v.total)), el("small", {}, `/ ${target}`)]),
-    el("div", { class: "direction", title: "direction" }, v.direction === 1 ? "↻" : "↺"),
+    el("div", { class: "pile direction-box" }, [
+      el("div", { class: "direction", id: "direction", role: "img", "aria-label": `${T("direction")} — ${T(v.direction === 1 ? "direction_up" : "direction_down")}`, title: T(v.direction === 1 ? "direction_up" : "direction_down") }, v.direction === 1 ? "↻" : "↺"),
+      T("direction")]),
   ]);
   const seats = el("div", { class: "seats" });
   for (let s = 0; s < v.players; s++) {

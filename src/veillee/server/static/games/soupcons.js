@@ -2,6 +2,9 @@
 // offer in progress, and your hand of Masques. Game facts come from the declaration (ctx.game.constants).
 import { clickable, icon, matching, seatBox } from "../common.js";
 
+// An announcement as the log writes it: the Serpent by its name, not its code
+const said = (ctx, claim) => (claim === ctx.game.constants.serpent ? ctx.T("serpent") : claim);
+
 function mask(ctx, code, cls, indexes, key) {
   const { el } = ctx;
   const serpent = code === ctx.game.constants.serpent;
@@ -17,7 +20,7 @@ export function draw(ctx) {
   for (let s = 0; s < v.players; s++) {
     const door = v.doors[s];
     const offer = v.offer && (v.offer.giver === s || v.offer.receiver === s) ? el("div", { class: "offer-note" },
-      v.offer.giver === s ? `→ ${ctx.names[v.offer.receiver]}${v.offer.claim ? ` « ${v.offer.claim} »` : ""}` : `← ${ctx.names[v.offer.giver]}`) : "";
+      v.offer.giver === s ? `→ ${ctx.names[v.offer.receiver]}${v.offer.claim ? ` « ${said(ctx, v.offer.claim)} »` : ""}` : `← ${ctx.names[v.offer.giver]}`) : "";
     const backs = s === ctx.seat ? [] : Array.from({ length: v.hand_sizes[s] }, () => el("div", { class: "card small back" }));
     const box = seatBox(ctx, s, `${T("doors")} ${T(door === "open" ? "open" : "closed")} ${door === "open" ? "◻" : "■"}`, [el("div", { class: "row" }, backs), offer]);
     const targeted = matching(legal, (a) => a.target === s);
@@ -25,5 +28,6 @@ export function draw(ctx) {
   }
   const hand = ctx.seat === null ? "" : el("section", { class: "hand-box" }, [el("h2", {}, T("hand")),
     el("div", { class: "row hand", id: "hand", "data-cards": JSON.stringify(v.hand || []) }, (v.hand || []).map((c, k) => mask(ctx, c, "", matching(legal, (a) => a.card === c), `hand-${c}-${k}`)))]);
-  return el("div", { class: "drawing soupcons" }, [circle, seats, hand]);
+  const legend = el("p", { class: "legend", id: "doors-legend" }, T("doors_legend"));
+  return el("div", { class: "drawing soupcons" }, [circle, seats, legend, hand]);
 }
