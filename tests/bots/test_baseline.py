@@ -11,7 +11,6 @@ import veillee
 from bots.bots_helpers import short_game
 from games.sorry.sorry_helpers import play, set_progress, stacked_game
 from veillee.bots import RESEARCH_LEVELS, Decision, PlainISMCTSBot, decision_for, make_bot, play_match
-from veillee.bots import baseline as baseline_module
 from veillee.bots.baseline import plain_search
 from veillee.bots.tournament import TournamentConfig, run_tournament, schedule
 from veillee.games.sorry import Action, Card, Phase
@@ -93,12 +92,13 @@ def test_same_seed_same_move_and_the_true_state_is_untouched() -> None:
     assert (state.zones(), list(state.history), state.event_count) == before
 
 
-def test_the_time_budget_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_time_budget_is_kept() -> None:
     """A clock that advances 10 ms per reading: with 0.1 s, the search stops after a handful of iterations,
     and never starts one that would end after the deadline (judging by the last one)."""
     ticks = iter(range(10**6))
-    monkeypatch.setattr(baseline_module, "clock", lambda: next(ticks) / 100)
-    root = plain_search(_decision("sorry", 2), random.Random(1), iterations=None, seconds=0.1)
+    root = plain_search(
+        _decision("sorry", 2), random.Random(1), iterations=None, seconds=0.1, clock=lambda: next(ticks) / 100
+    )
     done = sum(child.visits for child in root.children.values())
     assert 1 <= done <= 5
 
@@ -142,3 +142,14 @@ def test_it_beats_random_in_sorry() -> None:
         play_match(state, bots if seat == 0 else bots[::-1], seed=i)
         wins += seat in state.result().winners
     assert wins >= 3
+
+
+def test_a_cpu_time_tournament_gives_both_searches_the_cpu_clock() -> None:
+    config = TournamentConfig("sorry", ("ismcts", "hard"), games=1, seed=2, seconds=0.005, cpu_time=True)
+    summary, rows = run_tournament(config)
+    assert summary["search_budget"]["clock"] == "cpu" and len(rows) == 1
+    ticks = iter(range(10**6))
+    bot = make_bot("hard", "sorry", seconds=0.1, clock=lambda: next(ticks) / 100)
+    decision = _decision("sorry", 5)
+    assert bot.act(decision, random.Random(1)) in decision.legal
+    assert next(ticks) < 20  # the search read the clock it was given, and stopped by it

@@ -16,6 +16,8 @@ True
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from veillee.bots.base import Agent, Decision, RandomBot
@@ -53,10 +55,18 @@ EASY_MISTAKES = 0.3
 """Share of ``easy``'s moves that are random slips."""
 
 
-def make_bot(level: str, game: str, *, iterations: int | None = None, seconds: float | None = None) -> Agent:
+def make_bot(
+    level: str,
+    game: str,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Agent:
     """A bot of ``level`` (one of ``RESEARCH_LEVELS``) for ``game``. For the search levels (``hard``,
     ``ismcts``), ``iterations``/``seconds`` override the default budget (``hard``: 0.9 s, at most 5000
-    rollouts; ``ismcts``: 0.9 s); give only ``iterations`` for a machine-independent bot."""
+    rollouts; ``ismcts``: 0.9 s); give only ``iterations`` for a machine-independent bot. ``clock`` measures
+    their seconds: wall time by default, ``time.process_time`` for CPU time (fair measures on a busy machine)."""
     if level == "random":
         return RandomBot()
     if level == "easy":
@@ -65,12 +75,12 @@ def make_bot(level: str, game: str, *, iterations: int | None = None, seconds: f
         return HeuristicBot(game, name="normal")
     if level == "hard":
         if iterations is None and seconds is None:
-            return ISMCTSBot(game, iterations=5000, seconds=0.9)
-        return ISMCTSBot(game, iterations=iterations, seconds=seconds)
+            return ISMCTSBot(game, iterations=5000, seconds=0.9, clock=clock)
+        return ISMCTSBot(game, iterations=iterations, seconds=seconds, clock=clock)
     if level == "ismcts":
         if iterations is None and seconds is None:
-            return PlainISMCTSBot(seconds=0.9)
-        return PlainISMCTSBot(iterations=iterations, seconds=seconds)
+            return PlainISMCTSBot(seconds=0.9, clock=clock)
+        return PlainISMCTSBot(iterations=iterations, seconds=seconds, clock=clock)
     raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(RESEARCH_LEVELS)}")
 
 

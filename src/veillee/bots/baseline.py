@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from veillee.bots.base import Decision
@@ -37,10 +38,6 @@ __all__ = ["EXPLORATION", "BaselineNode", "PlainISMCTSBot", "plain_search"]
 
 EXPLORATION = 0.7
 """UCB1's constant: the value Cowling, Powley & Whitehouse use for their card games (rewards in [0, 1])."""
-
-
-clock = time.perf_counter
-"""The search's clock (a test replaces it with a fake one)."""
 
 
 class BaselineNode:
@@ -65,9 +62,11 @@ def plain_search(
     iterations: int | None = 1000,
     seconds: float | None = None,
     exploration: float = EXPLORATION,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> BaselineNode:
     """Run SO-ISMCTS for ``decision`` within the budget (at least one iteration); returns the root, whose
-    children are keyed by the legal actions."""
+    children are keyed by the legal actions. ``clock`` measures ``seconds`` (wall time by default;
+    ``time.process_time`` gives CPU time, for fair measures on a busy machine)."""
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
     seat = decision.seat
@@ -142,6 +141,7 @@ class PlainISMCTSBot:
         seconds: float | None = 0.9,
         exploration: float = EXPLORATION,
         name: str = "ismcts",
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
@@ -149,12 +149,18 @@ class PlainISMCTSBot:
         self.seconds = seconds
         self.exploration = exploration
         self.name = name
+        self.clock = clock
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
         root = plain_search(
-            decision, rng, iterations=self.iterations, seconds=self.seconds, exploration=self.exploration
+            decision,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            exploration=self.exploration,
+            clock=self.clock,
         )
         visits = {action: node.visits for action, node in root.children.items()}
         # Most visited; ties (a tiny budget) go to the first in the game's order, so the move is reproducible.

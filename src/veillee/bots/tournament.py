@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -55,6 +56,9 @@ class TournamentConfig:
     budgets: dict[str, int] = field(default_factory=dict)
     """Per search level, an iteration budget that replaces ``iterations``/``seconds`` for that level (e.g.
     budgets calibrated to equal time, for reproducible runs on a busy machine)."""
+    cpu_time: bool = False
+    """Measure the search levels' ``seconds`` in CPU time of their own process (``time.process_time``) rather
+    than wall time: on a machine shared with other work, both sides then get the same computation."""
     field: str | None = None
     """The level of every seat but one (see the module docstring); ``None``: groups of distinct bots."""
 
@@ -118,9 +122,10 @@ def _agent(label: str, config: TournamentConfig) -> Agent:
     level = level_of(label)
     if level in config.budgets:
         return make_bot(level, config.game, iterations=config.budgets[level], seconds=None)
+    clock = time.process_time if config.cpu_time else time.perf_counter
     if level in SEARCH_LEVELS and (config.iterations is not None or config.seconds is not None):
-        return make_bot(level, config.game, iterations=config.iterations, seconds=config.seconds)
-    return make_bot(level, config.game)
+        return make_bot(level, config.game, iterations=config.iterations, seconds=config.seconds, clock=clock)
+    return make_bot(level, config.game, clock=clock)
 
 
 def play_spec(config: TournamentConfig, spec: MatchSpec) -> dict[str, Any]:
@@ -241,7 +246,12 @@ def summarise(config: TournamentConfig, rows: list[dict[str, Any]]) -> dict[str,
         "options": config.options,
         "seed": config.seed,
         "games_per_group": config.games,
-        "search_budget": {"iterations": config.iterations, "seconds": config.seconds, **config.budgets},
+        "search_budget": {
+            "iterations": config.iterations,
+            "seconds": config.seconds,
+            "clock": "cpu" if config.cpu_time else "wall",
+            **config.budgets,
+        },
         "matches": len(rows),
         "field": config.field,
         "standings": [standings[bot].to_json() for bot in config.labels],

@@ -42,6 +42,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seconds", type=float, default=None, help="search levels (hard, ismcts): seconds per move")
     parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="count the search levels' seconds in CPU time of their process, not wall time (a busy machine)",
+    )
+    parser.add_argument(
         "--field",
         default=None,
         help="each bot plays alone against this level in every other seat (for 3+ players), e.g. --field normal",
@@ -67,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
             iterations=iterations,
             seconds=args.seconds,
             budgets=budgets,
+            cpu_time=args.cpu_time,
             field=args.field,
         )
         if args.games < 1 or args.jobs < 1:

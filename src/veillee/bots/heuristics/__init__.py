@@ -8,9 +8,13 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   search bot at the end of its depth-capped rollouts. It reads only public information of ``world``;
 * ``round_of(world) -> Hashable``: which round a sampled world is in; the search's rollouts stop when it
   changes, since a round's end is where a move's worth shows (default: the whole match is one round);
-* ``SEARCH_DEPTH``: the most decisions a rollout plays before ``evaluate`` judges (default ``GENERIC_DEPTH``).
+* ``SEARCH_DEPTH``: the most decisions a rollout plays before ``evaluate`` judges (default ``GENERIC_DEPTH``);
+* ``rollout(world, rng) -> action``: the search's rollout policy for whoever acts in a sampled world, when
+  the game has a faster way to play ``choose`` there than building that seat's view at every step. It must
+  read only what the acting seat's view shows (its own hand and public facts of ``world``).
 
-The search's rollouts play ``choose`` for every seat of the sampled world, fed that world's view.
+The search's rollouts play ``rollout``, or else ``choose`` for every seat of the sampled world, fed that
+world's view.
 
 A game without such a module gets ``generic_choose`` (a one-ply lookahead with short random rollouts on the
 determinized world) and ``neutral_evaluate``: bots then still play it, only less well.
@@ -96,6 +100,9 @@ def rollout_for(game: str) -> Rollout:
     world's view (a seat of a sampled world knows only what its view says, like a real player), or a
     uniformly random action for a game with no heuristic."""
     module = _module(game)
+    fast = getattr(module, "rollout", None) if module is not None else None
+    if fast is not None:
+        return fast  # type: ignore[no-any-return]
     choose = getattr(module, "choose", None) if module is not None else None
 
     def rollout(world: GameState[Any], rng: random.Random) -> Any:
