@@ -32,7 +32,7 @@ def test_simulate_prints_a_summary_and_is_the_same_with_jobs(tmp_path: Path) -> 
 
 def test_simulate_refuses_bad_options() -> None:
     run = veillee("simulate", "soon", "-o", "length=forever")
-    assert run.returncode == 2 and "express, classic or endurance" in run.stderr
+    assert run.returncode == 2 and "one of express, classic, endurance" in run.stderr
     run = veillee("simulate", "chess")
     assert run.returncode == 2 and "no game named" in run.stderr
 

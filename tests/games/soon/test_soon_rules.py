@@ -405,6 +405,43 @@ def test_ruling_21_a_tie_at_the_top_means_another_round() -> None:
     assert tied.starter == 1  # tied lowest totals: first clockwise after the previous starter (0)
 
 
+def test_ruling_28_express_the_first_round_won_alone_decides_whatever_the_totals() -> None:
+    """Issue 14: 18/18/0, then 0/2/10: C wins the deciding round, so C wins the match (totals 18/20/10)."""
+    draws = []
+    a_draws = ["D4", "D5", "D6", "D7", "D8", "N7", "N7", "N7"]
+    b_draws = ["N4", "N5", "N6", "N7", "N8", "EXPLORER", "EXPLORER", "EXPLORER"]
+    c_draws = ["D3", "D3", "D3", "N3", "N3", "N3", "N3", "N3"]
+    for k in range(8):
+        draws += [a_draws[k], b_draws[k], c_draws[k]]
+    state = stacked_game([["D1", "D2", "DJ"], ["N1", "N2", "N3"], ["D3", "D3", "D3"]], "THIEF", draws, length="express")
+    a_places = ["D1", "D2", "DJ", "D4", "D5", "D6", "D7", "D8"]
+    for k in range(8):
+        turn(state, f"place {a_places[k]}")
+        turn(state, f"place N{k + 1}")
+        turn(state, f"discard {c_draws[k]}")
+    assert state.round_scores == [[18, 18, 0]]  # a tie at the top: one more round (Ruling 21)
+    assert not state.is_over and state.round == 2 and state.starter == 2
+    from veillee.games.soon import rules
+
+    c = [Card.DAY_1, Card.NIGHT_2, Card.DAY_JOKER, Card.DAY_4, Card.NIGHT_JOKER, Card.DAY_6, Card.DAY_7, Card.DAY_8]
+    state.suites = [[], [Card.DAY_1], c]
+    state.finisher = 2
+    rules.end_round(state)  # C completes first, mixed colours, two Jokers: 8 - 2 + 2 + 2 = 10
+    assert state.round_scores[-1] == [0, 2, 10] and state.totals == [18, 20, 10]
+    assert state.is_over
+    result = state.result()
+    assert result.winners == (2,) and result.scores == (0, 2, 10) and result.ranks == (3, 2, 1)
+    assert state.events(None)[-1] == {"type": "match_end", "winners": [2]}
+
+
+def test_ruling_28_a_target_still_counts_totals_in_express() -> None:
+    state = stacked_game(list(RACE_HANDS), "N7", RACE_DRAWS, length="express", target=30)
+    race(state, 7)
+    turn(state, "place D8")
+    turn(state, "place N8")
+    assert state.round_scores == [[20, 18]] and not state.is_over  # 30 points not reached yet
+
+
 def test_ruling_29_speed_refuses_point_lengths() -> None:
     with pytest.raises(veillee.InvalidOption, match="Speed"):
         veillee.new_game("soon", 2, 1, speed=True, length="classic")

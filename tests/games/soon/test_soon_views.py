@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import veillee
 from games.soon.soon_helpers import SEED, play, stacked_game
 from veillee.games.soon import Card, Phase, SoonState
+from veillee.games.soon.events import Deal
 
 
 def _random_state(seed: int, steps: int, players: int) -> SoonState:
@@ -66,8 +67,8 @@ def test_permuting_hidden_cards_never_changes_a_view_or_an_event(
 
 def event_hand(state: SoonState, seat: int, round_no: int) -> list[Card]:
     """The hand ``seat`` was dealt in ``round_no``, from the raw log."""
-    raw = next(e for e in state._log if e[0] == "deal" and e[1] == round_no)
-    return list(raw[3][seat])
+    raw = next(e for e in state.raw_events() if isinstance(e, Deal) and e.round == round_no)
+    return list(raw.hands[seat])
 
 
 def test_a_view_shows_only_your_own_hand() -> None:

@@ -25,10 +25,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from veillee.bots.heuristics import best_of, seat_of
-from veillee.core import JSON, GameState
-from veillee.games.soon import Action, Card, Colour, Kind, SoonState
-from veillee.games.soon.cards import COLOUR, IS_JOKER, IS_NUMBER, VALUE, parse_card
+from veillee.bots.heuristics import best_of
+from veillee.core import GameState
+from veillee.games.soon import Action, Card, Colour, Kind, Phase, SoonState, SoonView
+from veillee.games.soon.cards import COLOUR, IS_JOKER, IS_NUMBER, VALUE
 
 __all__ = ["SEARCH_DEPTH", "choose", "evaluate", "round_of", "suite_estimate"]
 
@@ -36,16 +36,17 @@ COMPLETE = 1000.0
 
 
 class _Table:
-    """The view, parsed once per decision."""
+    """What a decision reads of the typed view, with the derived facts computed once."""
 
-    def __init__(self, view: JSON) -> None:
-        self.me = seat_of(view)
-        self.players: int = view["players"]
-        self.suites = [[parse_card(c) for c in suite] for suite in view["suites"]]
-        self.hand = [parse_card(c) for c in view["hand"]]
-        self.discard = [parse_card(c) for c in view["discard"]]
-        self.known = [[parse_card(c) for c in cards] for cards in view["known_in_hand"]]
-        self.last_turns = view["finisher"] is not None
+    def __init__(self, view: SoonView) -> None:
+        assert view.seat is not None and view.hand is not None
+        self.me = view.seat
+        self.players = view.players
+        self.suites = view.suites
+        self.hand = view.hand
+        self.discard = view.discard
+        self.known = view.known_in_hand
+        self.last_turns = view.finisher is not None
         self.suite = self.suites[self.me]
         self.length = len(self.suite)
         self.main = _main_colour(self.suite, self.hand)
@@ -222,23 +223,23 @@ def _explore_score(action: Action, table: _Table) -> float:
     return score + (30.0 if wanted else 0.0)
 
 
-def _give_score(action: Action, table: _Table, view: JSON) -> float:
-    ask = view["ask"]
+def _give_score(action: Action, table: _Table, view: SoonView) -> float:
+    ask = view.ask
     assert action.card is not None and ask is not None
-    asker_suite = table.suites[ask["asker"]]
+    asker_suite = table.suites[ask.asker]
     asker_main = _main_colour(asker_suite, [])
     return 1.0 if asker_main is not None and COLOUR[action.card] != asker_main else 0.0
 
 
-def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(view: SoonView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The ``normal`` SOON move for this view (see the module docstring for the reasoning)."""
     if len(legal) == 1:
         return legal[0]
     table = _Table(view)
-    phase = view["phase"]
-    if phase == "give":
+    phase = view.phase
+    if phase is Phase.GIVE:
         return best_of([(_give_score(a, table, view), a) for a in legal], rng)
-    if phase == "start":
+    if phase is Phase.START:
         return best_of([(_start_score(a, table), a) for a in legal], rng)
     return best_of([(_act_score(a, table), a) for a in legal], rng)
 
@@ -258,10 +259,8 @@ def evaluate(world: GameState[Any]) -> list[float]:
 
     Scale: a gap of 6 projected points is about a 73 % favourite in a 2-player match.
     """
-    public = world.view(None)
-    totals = public["totals"]
-    suites = [[parse_card(c) for c in suite] for suite in public["suites"]]
-    projected = [total + suite_estimate(suite) for total, suite in zip(totals, suites, strict=True)]
+    public = cast(SoonState, world).seat_view(None)
+    projected = [total + suite_estimate(suite) for total, suite in zip(public.totals, public.suites, strict=True)]
     top = max(projected)
     weights = [math.exp((p - top) / 6.0) for p in projected]
     norm = sum(weights)

@@ -69,6 +69,14 @@ class Card(IntEnum):
     def __repr__(self) -> str:
         return f"Card.{self.name}"
 
+    @classmethod
+    def from_json(cls, data: object) -> Card:
+        """The card whose notation is ``data`` (how typed views read cards back from the wire)."""
+        try:
+            return parse_card(data)
+        except InvalidOption as exc:
+            raise ValueError(str(exc)) from None
+
 
 NUMBERS: tuple[Card, ...] = tuple(Card(i) for i in range(16))
 JOKERS: tuple[Card, ...] = (Card.DAY_JOKER, Card.NIGHT_JOKER)

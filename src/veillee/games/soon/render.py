@@ -6,11 +6,15 @@ with the style tags ``day``, ``night`` and ``special`` (``veillee.core.present``
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from veillee.core import JSON
+from veillee.core.present import plain
+from veillee.games.soon.actions import Action
+from veillee.games.soon.cards import Card
+from veillee.games.soon.view import SoonView
 
-__all__ = ["STYLES", "SUMMARY", "choice_path", "narrate", "render", "screen"]
+__all__ = ["SPECIAL_NAMES", "STYLES", "SUMMARY", "choice_path", "narrate", "render", "screen"]
 
 STYLES = {"day": "bold dark_orange", "night": "bold bright_blue", "special": "bold magenta", "me": "bold green"}
 
@@ -43,7 +47,7 @@ SUMMARY = {
     ),
 }
 
-_SPECIAL_NAMES = {
+SPECIAL_NAMES = {
     "fr": {"EXPLORER": "Explorateur", "LIGHTNING": "Foudre", "THIEF": "Voleur"},
     "en": {"EXPLORER": "Explorer", "LIGHTNING": "Lightning", "THIEF": "Thief"},
 }
@@ -55,7 +59,6 @@ _WORDS = {
         "goal": "objectif",
         "points": "pts",
         "hand": "main",
-        "known": "connues",
         "suite": "suite",
         "you": "toi",
         "finished": "a fini",
@@ -74,7 +77,6 @@ _WORDS = {
         "goal": "goal",
         "points": "pts",
         "hand": "hand",
-        "known": "known",
         "suite": "suite",
         "you": "you",
         "finished": "finished",
@@ -89,16 +91,17 @@ _WORDS = {
 }
 
 
-def card(text: str, lang: str = "en") -> str:
-    """A card's notation (``D5``, ``NJ``, ``THIEF``) as styled text."""
+def card(text: str | Card, lang: str = "en") -> str:
+    """A card (or its notation: ``D5``, ``NJ``, ``THIEF``, as narrated events hold it) as styled text."""
+    text = str(text)
     if text[0] in "DN" and len(text) == 2:
         style, symbol = ("day", "☀") if text[0] == "D" else ("night", "☾")
         return f"[{style}]{symbol}{text[1]}[/{style}]"
-    return f"[special]{_SPECIAL_NAMES[lang].get(text, text)}[/special]"
+    return f"[special]{SPECIAL_NAMES[lang].get(text, text)}[/special]"
 
 
-def _cards(texts: list[str], lang: str) -> str:
-    return " ".join(card(t, lang) for t in texts) or "—"
+def _cards(cards: Sequence[str | Card], lang: str) -> str:
+    return " ".join(card(c, lang) for c in cards) or "—"
 
 
 def _name(seat: int | None, viewer: int | None, names: list[str], lang: str) -> str:
@@ -107,42 +110,43 @@ def _name(seat: int | None, viewer: int | None, names: list[str], lang: str) -> 
     return _WORDS[lang]["you"] if seat == viewer else names[seat]
 
 
-def screen(view: JSON, names: list[str], lang: str) -> list[str]:
-    """The table as ``view['seat']`` sees it."""
+def screen(view: SoonView, names: list[str], lang: str) -> list[str]:
+    """The table as ``view.seat`` sees it."""
     w = _WORDS[lang]
-    me = view["seat"]
-    target = view["options"]["target"]
+    me = view.seat
+    target = view.options["target"]
     goal = f" · {w['goal']} {target}" if target else ""
-    top = card(view["discard"][-1], lang) if view["discard"] else "—"
+    top = card(view.discard[-1], lang) if view.discard else "—"
     lines = [
-        f"{w['round']} {view['round']} · {w['pile']} {view['pile_size']} · {w['discard']} {top}{goal}",
+        f"{w['round']} {view.round} · {w['pile']} {view.pile_size} · {w['discard']} {top}{goal}",
     ]
-    for seat, suite in enumerate(view["suites"]):
+    for seat, suite in enumerate(view.suites):
         who = f"[me]{names[seat]}[/me]" if seat == me else names[seat]
-        flags = " ★" if view["finisher"] == seat else ""
-        known = view["known_in_hand"][seat]
-        known_text = f" ({w['known']} {_cards(known, lang)})" if known and seat != me else ""
+        flags = " ★" if view.finisher == seat else ""
+        known = view.known_in_hand[seat]
+        size = view.hand_sizes[seat]
+        # cards known to be in another hand show face up, the others as backs (short enough for 78 columns)
+        hand = f"{_cards(known, lang)}{' ▯' * (size - len(known))}" if known and seat != me else str(size)
         lines.append(
-            f"{who}{flags}: {view['totals'][seat]} {w['points']} · {w['hand']} {view['hand_sizes'][seat]}"
-            f"{known_text} · {w['suite']} {_cards(suite, lang)}"
+            f"{who}{flags}: {view.totals[seat]} {w['points']} · {w['hand']} {hand} · {w['suite']} {_cards(suite, lang)}"
         )
-    ask = view["ask"]
+    ask = view.ask
     if ask:
-        colour = w[ask["colour"]] if ask["colour"] else ""
+        colour = w[ask.colour] if ask.colour else ""
         lines.append(
             w["asks"].format(
-                asker=_name(ask["asker"], me, names, lang),
-                target=_name(ask["target"], me, names, lang),
-                value=ask["value"],
+                asker=_name(ask.asker, me, names, lang),
+                target=_name(ask.target, me, names, lang),
+                value=ask.value,
                 colour=colour,
             )
         )
-    if view["finisher"] is not None and view["result"] is None:
-        lines.append(f"★ {names[view['finisher']]} {w['finished']} · {w['last_turns']}: {view['last_turns_left']}")
-    if view["hand"] is not None:
-        lines.append(f"{w['your_hand']}: {_cards(view['hand'], lang)}")
-    if view["result"]:
-        winners = ", ".join(names[s] for s in view["result"]["winners"])
+    if view.finisher is not None and view.result is None:
+        lines.append(f"★ {names[view.finisher]} {w['finished']} · {w['last_turns']}: {view.last_turns_left}")
+    if view.hand is not None:
+        lines.append(f"{w['your_hand']}: {_cards(view.hand, lang)}")
+    if view.result:
+        winners = ", ".join(names[s] for s in view.result.winners)
         lines.append(f"{w['winner']}: {winners}")
     return lines
 
@@ -187,29 +191,31 @@ _MENU = {
 }
 
 
-def choice_path(action: Any, view: JSON, names: list[str], lang: str) -> tuple[str, ...]:
+def choice_path(action: Action, view: SoonView, names: list[str], lang: str) -> tuple[str, ...]:
     """The menu path of a SOON action for the seat of ``view``."""
     m = _MENU[lang]
     kind = str(action.kind)
-    me = view["seat"]
+    me = view.seat
     if kind == "draw":
         return (m["draw"],)
     if kind == "take":
-        return (m["take"].format(card=card(view["discard"][-1], lang)),)
+        return (m["take"].format(card=card(view.discard[-1], lang)),)
     if kind == "renew":
-        return (m["renew"], m["renew_top"].format(card=card(str(action.card), lang)))
+        return (m["renew"], m["renew_top"].format(card=card(_card_of(action), lang)))
     if kind == "place":
-        return (m["place"].format(card=card(str(action.card), lang)),)
+        return (m["place"].format(card=card(_card_of(action), lang)),)
     if kind == "replace":
-        return (m["replace"].format(position=action.position, card=card(str(action.card), lang)),)
+        return (m["replace"].format(position=action.position, card=card(_card_of(action), lang)),)
     if kind == "discard":
-        return (m["discard"], card(str(action.card), lang))
+        return (m["discard"], card(_card_of(action), lang))
     if kind == "lightning":
         return (m["lightning"], m["on"].format(name=_name(action.target, me, names, lang)))
     if kind == "thief":
-        stolen = view["suites"][action.target][len(view["suites"][me])]
+        assert action.target is not None and me is not None
+        stolen = view.suites[action.target][len(view.suites[me])]
         return (m["thief"], m["steal"].format(name=names[action.target], card=card(stolen, lang)))
     if kind == "explore":
+        assert action.target is not None
         colour = m["any_colour"] if action.colour is None else _WORDS[lang][str(action.colour)].strip()
         return (
             m["explore"],
@@ -217,7 +223,12 @@ def choice_path(action: Any, view: JSON, names: list[str], lang: str) -> tuple[s
             m["ask_value"].format(value=action.value),
             colour,
         )
-    return (m["give"].format(card=card(str(action.card), lang)),)
+    return (m["give"].format(card=card(_card_of(action), lang)),)
+
+
+def _card_of(action: Action) -> Card:
+    assert action.card is not None
+    return action.card
 
 
 _TELL = {
@@ -280,7 +291,9 @@ def narrate(event: JSON, viewer: int | None, names: list[str], lang: str) -> str
         return str(names[event[key]])
 
     if kind == "deal":
-        return t["deal"].format(round=event["round"], starter=names[event["starter"]], discard=card(event["discard"]))
+        return t["deal"].format(
+            round=event["round"], starter=names[event["starter"]], discard=card(event["discard"], lang)
+        )
     if kind in ("draw", "redraw"):
         drawn = t["drawn"].format(card=card(event["card"], lang)) if "card" in event else ""
         return t[kind].format(seat=who("seat"), card=drawn)
@@ -317,10 +330,8 @@ def narrate(event: JSON, viewer: int | None, names: list[str], lang: str) -> str
     return str(event)
 
 
-def render(view: JSON) -> str:
+def render(view: SoonView) -> str:
     """A few plain lines that show a view at a glance (``str(state)``, logs)."""
-    from veillee.core.present import plain
-
-    names = [f"seat {s}" for s in range(view["players"])]
-    head = f"SOON - {view['phase']}, seat {view['turn']}'s turn, to act: {view['to_act']}"
+    names = [f"seat {s}" for s in range(view.players)]
+    head = f"SOON - {view.phase}, seat {view.turn}'s turn, to act: {view.to_act}"
     return plain("\n".join([head, *screen(view, names, "en")]))

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from veillee.core import Result, derive, stacked
+from veillee.games.soon import events as ev
 from veillee.games.soon.actions import (
     DISCARD,
     DRAW,
@@ -24,8 +25,8 @@ from veillee.games.soon.actions import (
     Kind,
     targeted,
 )
-from veillee.games.soon.cards import COLOUR, DECK, IS_JOKER, IS_NUMBER, IS_SPECIAL, VALUE, Card, parse_card
-from veillee.games.soon.scoring import SUITE_LENGTH, is_complete, suite_score
+from veillee.games.soon.cards import COLOUR, DECK, IS_JOKER, IS_NUMBER, IS_SPECIAL, NUMBERS, VALUE, Card, parse_card
+from veillee.games.soon.scoring import SUITE_LENGTH, is_complete, match_decided, match_result, round_scores
 
 if TYPE_CHECKING:
     from veillee.games.soon.state import SoonState
@@ -34,10 +35,9 @@ __all__ = [
     "Ask",
     "Phase",
     "apply",
-    "explain",
     "legal_actions",
-    "match_result",
     "matches",
+    "result",
     "start_match",
     "stats",
 ]
@@ -65,6 +65,11 @@ class Ask:
     colour: str | None
 
 
+_event = tuple.__new__
+"""Builds an event (a ``NamedTuple``) from the tuple of its fields in C, skipping ``NamedTuple``'s own
+constructor, a Python function: used for the events of nearly every decision (the simulator's hot path)."""
+
+
 HAND_SIZE = 3
 SPEED_HAND_SIZE = 4
 LAST_JOKER_POSITION = 7
@@ -87,8 +92,8 @@ def deal(state: SoonState, starter: int) -> None:
     """
     state.round += 1
     rng = derive(state.seed, "round", state.round, "deal")
-    if state.round == 1 and state._stack is not None:
-        deck = stacked(DECK, state._stack, rng, parse_card)
+    if state.round == 1 and state.first_deck is not None:
+        deck = stacked(DECK, list(state.first_deck), rng, parse_card)
     else:
         deck = list(DECK)
         rng.shuffle(deck)
@@ -97,6 +102,9 @@ def deal(state: SoonState, starter: int) -> None:
     state.hands = [deck[seat * size : (seat + 1) * size] for seat in range(n)]
     state.suites = [[] for _ in range(n)]
     state.known = [[] for _ in range(n)]
+    state.lacks = [()] * n
+    state.pile_origin = None
+    state.pile_drawn = [[] for _ in range(n)]
     state.discard = [deck[n * size]]
     state.pile = deck[n * size + 1 :]
     state.pile.reverse()
@@ -105,7 +113,7 @@ def deal(state: SoonState, starter: int) -> None:
     state.last_turns_left = 0
     state.ask = None
     state.starter = starter
-    state._log.append(("deal", state.round, starter, tuple(tuple(h) for h in state.hands), state.discard[0]))
+    state.emit(ev.Deal(state.round, starter, state.discard[0], tuple(map(tuple, state.hands))))
     begin_turn(state, starter)
 
 
@@ -157,18 +165,12 @@ def _act_actions(state: SoonState) -> list[Action]:
     replace: list[Action] = []
     special: list[Action] = []
     for card in hand:
-        if IS_NUMBER[card]:
-            value = VALUE[card]
-            if value == length + 1:
-                place.append(PLACE[card])
-            elif value <= length:
-                replace.append(REPLACE[card, value])
-        elif IS_JOKER[card]:
-            if length < LAST_JOKER_POSITION:
-                place.append(PLACE[card])
-            for position in range(1, min(length, LAST_JOKER_POSITION) + 1):
-                if suite[position - 1] is not Card.THIEF or state.opts.joker_replaces_thief:
-                    replace.append(REPLACE[card, position])
+        if card < FIRST_SPECIAL_ACTION_CARD:  # a Number card or a Joker
+            placed, replaced = _OWN_SUITE_MOVES[card][length]
+            place += placed
+            if replaced and IS_JOKER[card] and not state.opts.joker_replaces_thief and Card.THIEF in suite:
+                replaced = tuple(a for a in replaced if suite[a.position - 1] is not Card.THIEF)  # type: ignore[operator]
+            replace += replaced
         elif card is Card.LIGHTNING:
             special.extend(_lightning_actions(state))
         elif card is Card.THIEF:
@@ -176,6 +178,25 @@ def _act_actions(state: SoonState) -> list[Action]:
         else:
             special.extend(_explore_actions(state, seat, length))
     return place + replace + special + [DISCARD[card] for card in hand]
+
+
+def _own_suite_moves(card: Card, length: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Where ``card`` (a Number card or a Joker) may go in a suite of ``length`` cards (R5.1, R5.2, rulings 3
+    and 9), before the option ``joker_replaces_thief`` is applied."""
+    if IS_NUMBER[card]:
+        value = VALUE[card]
+        if value == length + 1:
+            return (PLACE[card],), ()
+        return (), ((REPLACE[card, value],) if value <= length else ())
+    placed = (PLACE[card],) if length < LAST_JOKER_POSITION else ()
+    return placed, tuple(REPLACE[card, p] for p in range(1, min(length, LAST_JOKER_POSITION) + 1))
+
+
+FIRST_SPECIAL_ACTION_CARD = Card.EXPLORER
+_OWN_SUITE_MOVES = tuple(
+    tuple(_own_suite_moves(Card(card), length) for length in range(SUITE_LENGTH + 1)) for card in range(Card.EXPLORER)
+)
+"""``_OWN_SUITE_MOVES[card][length]``: the place and replace actions of a Number card or a Joker, computed once."""
 
 
 def _protected(state: SoonState, seat: int) -> bool:
@@ -216,6 +237,14 @@ def matches(card: Card, value: int, colour: str | None) -> bool:
     return IS_NUMBER[card] and VALUE[card] == value and (colour is None or COLOUR[card] == colour)
 
 
+_ASKED: dict[tuple[int, str | None], tuple[Card, ...]] = {
+    (value, colour): tuple(card for card in NUMBERS if matches(card, value, colour))
+    for value in range(1, 9)
+    for colour in (None, "day", "night")
+}
+"""The Number cards that answer each Explorateur question (value, colour)."""
+
+
 def _matching(state: SoonState) -> list[Card]:
     ask = state.ask
     assert ask is not None
@@ -228,13 +257,13 @@ def apply(state: SoonState, action: Action) -> None:
     kind = action.kind
     seat = state.turn
     if kind is Kind.DRAW:
-        state._log.append(("draw", seat, draw_card(state, seat)))
+        state.emit(_event(ev.Draw, (seat, draw_card(state, seat))))
         state.phase = Phase.ACT
     elif kind is Kind.TAKE:
         taken = state.discard.pop()
         state.hands[seat].append(taken)
         state.known[seat].append(taken)
-        state._log.append(("take", seat, taken))
+        state.emit(_event(ev.Take, (seat, taken)))
         state.phase = Phase.ACT
     elif kind is Kind.RENEW:
         _renew(state, seat, action.card)
@@ -249,10 +278,10 @@ def apply(state: SoonState, action: Action) -> None:
         _from_hand(state, seat, card)
         if kind is Kind.PLACE:
             state.suites[seat].append(card)
-            state._log.append(("place", seat, card))
+            state.emit(_event(ev.Place, (seat, card)))
         elif kind is Kind.DISCARD:
             state.discard.append(card)
-            state._log.append(("discard", seat, card))
+            state.emit(_event(ev.Discard, (seat, card)))
         elif kind is Kind.REPLACE:
             _replace(state, seat, card, action.position)
         elif kind is Kind.LIGHTNING:
@@ -270,11 +299,19 @@ def _from_hand(state: SoonState, seat: int, card: Card) -> None:
 
 
 def draw_card(state: SoonState, seat: int) -> Card:
-    """Draw the pile's top card into ``seat``'s hand, rebuilding the pile first if it is empty (R12)."""
+    """Draw the pile's top card into ``seat``'s hand, rebuilding the pile first if it is empty (R12).
+
+    What the table knows follows (Rulings 34, 35): a hand that drew may now hold any card, and the drawer
+    knows one more card that the rebuilt pile no longer holds.
+    """
     if not state.pile:
         reshuffle(state)
     card = state.pile.pop()
     state.hands[seat].append(card)
+    if state.lacks[seat]:
+        state.lacks[seat] = ()
+    if state.pile_origin is not None:
+        state.pile_drawn[seat].append(card)
     if not state.pile:
         reshuffle(state)
     return card
@@ -291,7 +328,9 @@ def reshuffle(state: SoonState) -> None:
     rng.shuffle(pile)
     state.pile = pile
     state.discard = [top]
-    state._log.append(("reshuffle", len(pile)))
+    state.pile_origin = tuple(sorted(pile))
+    state.pile_drawn = [[] for _ in range(state.num_players)]
+    state.emit(ev.Reshuffle(len(pile)))
 
 
 def _renew(state: SoonState, seat: int, top: Card | None) -> None:
@@ -305,7 +344,7 @@ def _renew(state: SoonState, seat: int, top: Card | None) -> None:
     hand.clear()
     state.known[seat].clear()
     drawn = tuple(draw_card(state, seat) for _ in range(len(thrown)) if state.pile)
-    state._log.append(("renew", seat, thrown, drawn))
+    state.emit(ev.Renew(seat, thrown, len(drawn), drawn))
     end_turn(state)
 
 
@@ -316,7 +355,7 @@ def _replace(state: SoonState, seat: int, card: Card, position: int | None) -> N
     old = suite[position - 1]
     suite[position - 1] = card
     state.discard.append(old)
-    state._log.append(("replace", seat, card, position, old))
+    state.emit(_event(ev.Replace, (seat, card, position, old)))
 
 
 def _lightning(state: SoonState, seat: int, target: int | None) -> None:
@@ -325,7 +364,7 @@ def _lightning(state: SoonState, seat: int, target: int | None) -> None:
     card = state.suites[target].pop()
     state.discard.append(card)
     state.discard.append(Card.LIGHTNING)
-    state._log.append(("lightning", seat, target, card))
+    state.emit(ev.Lightning(seat, target, card))
 
 
 def _thief(state: SoonState, seat: int, target: int | None) -> None:
@@ -336,11 +375,12 @@ def _thief(state: SoonState, seat: int, target: int | None) -> None:
     card = victim[position]
     victim[position] = Card.THIEF
     state.suites[seat].append(card)
-    state._log.append(("thief", seat, target, card))
+    state.emit(ev.Thief(seat, target, card))
 
 
 def _explore(state: SoonState, seat: int, action: Action) -> None:
-    """Explorateur: discarded, then the asked player answers truthfully (R7.2, rulings 6–8).
+    """Explorateur: discarded, then the asked player answers truthfully (R7.2, rulings 6–8); a « no » is
+    remembered by the whole table (Ruling 34).
 
     Whenever the asked player holds a matching card, they decide which one to give, even when there is one
     choice: otherwise the pause before a second-colour choice would tell everyone what they hold.
@@ -350,11 +390,13 @@ def _explore(state: SoonState, seat: int, action: Action) -> None:
     colour = None if action.colour is None else str(action.colour)
     state.ask = Ask(seat, action.target, action.value, colour)
     found = bool(_matching(state))
-    state._log.append(("explore", seat, action.target, action.value, colour, found))
+    state.emit(ev.Explore(seat, action.target, action.value, colour, found))
     if found:
         state.phase = Phase.GIVE
         state.to_act = action.target
     else:
+        lacks = state.lacks[action.target]
+        state.lacks[action.target] = tuple(sorted({*lacks, *_ASKED[action.value, colour]}))
         state.ask = None
         end_turn(state)
 
@@ -373,9 +415,9 @@ def _give(state: SoonState, card: Card | None) -> None:
         old = suite[VALUE[card] - 1]
         suite[VALUE[card] - 1] = card
         state.discard.append(old)
-    state._log.append(("give", ask.target, ask.asker, card, old))
+    state.emit(ev.Give(ask.target, ask.asker, card, old))
     if redraw is not None:
-        state._log.append(("redraw", ask.target, redraw))
+        state.emit(ev.Redraw(ask.target, redraw))
     state.ask = None
     end_turn(state)
 
@@ -388,14 +430,14 @@ def end_turn(state: SoonState) -> None:
     if state.finisher is None:
         if is_complete(state.suites[seat]):
             state.finisher = seat
-            state._log.append(("complete", seat, True))
+            state.emit(ev.Complete(seat, True))
             if state.opts.speed:
                 end_round(state)
                 return
             state.last_turns_left = n - 1
     else:
         if is_complete(state.suites[seat]):
-            state._log.append(("complete", seat, False))
+            state.emit(ev.Complete(seat, False))
         state.last_turns_left -= 1
         if state.last_turns_left == 0:
             end_round(state)
@@ -403,37 +445,20 @@ def end_turn(state: SoonState) -> None:
     begin_turn(state, (seat + 1) % n)
 
 
-def round_scores(state: SoonState) -> list[int]:
-    """Each seat's points for the round (R10); in Speed, 1 for the winner and 0 for the others."""
-    if state.opts.speed:
-        return [int(seat == state.finisher) for seat in range(state.num_players)]
-    return [suite_score(suite, first=seat == state.finisher) for seat, suite in enumerate(state.suites)]
-
-
 def end_round(state: SoonState) -> None:
-    """Score the round, then end the match or deal the next round (R11, ruling 21)."""
-    scores = round_scores(state)
+    """Score the round, then end the match or deal the next round (R11, rulings 21, 28)."""
+    scores = round_scores(state.suites, state.finisher, speed=state.opts.speed)
     state.round_scores.append(scores)
     for seat, points in enumerate(scores):
         state.totals[seat] += points
-    state._log.append(("round_end", state.round, tuple(scores), tuple(state.totals)))
-    if _match_decided(state):
+    state.emit(ev.RoundEnd(state.round, tuple(scores), tuple(state.totals)))
+    if match_decided(state.totals, scores, state.opts.target):
         state.phase = Phase.OVER
         state.to_act = None
         state.is_over = True
-        state._log.append(("match_end", tuple(match_result(state).winners)))
+        state.emit(ev.MatchEnd(result(state).winners))
         return
     deal(state, starter=next_starter(state))
-
-
-def _match_decided(state: SoonState) -> bool:
-    """The match ends when the goal is reached and one seat alone has the top total (ruling 21)."""
-    totals = state.totals
-    best = max(totals)
-    target = state.opts.target
-    if target is not None and best < target:
-        return False
-    return totals.count(best) == 1
 
 
 def next_starter(state: SoonState) -> int:
@@ -443,60 +468,29 @@ def next_starter(state: SoonState) -> int:
     return next(seat for seat in ((state.starter + k) % n for k in range(1, n + 1)) if state.totals[seat] == low)
 
 
-def match_result(state: SoonState) -> Result:
-    return Result.from_scores(state.totals)
+def result(state: SoonState) -> Result:
+    """The finished match's result (R11, rulings 28, 33)."""
+    return match_result(state.totals, state.round_scores, state.opts.target)
 
 
-# -- explanations and statistics -----------------------------------------------------------------------
-def explain(state: SoonState, action: object) -> str:
-    """Why an action is refused, naming only public facts and the action itself."""
-    if not isinstance(action, Action):
-        return f"{action!r} is not a SOON action; build one with Action or state.action_from_json"
-    phase = state.phase
-    kind = action.kind
-    if phase is Phase.GIVE:
-        return "the asked player must now give one of the matching Number cards they hold (give <card>)"
-    if phase is Phase.START and kind not in (Kind.DRAW, Kind.TAKE, Kind.RENEW):
-        return "first draw a card: from the pile (draw), the discard (take), or renew your hand"
-    if phase is Phase.ACT and kind in (Kind.DRAW, Kind.TAKE, Kind.RENEW):
-        return "you have already drawn this turn: now place, replace, play a special card or discard"
-    if kind is Kind.TAKE:
-        return "the discard's top card is a special card: it cannot be taken (draw from the pile)"
-    if kind is Kind.RENEW:
-        return "you may renew your hand only while your suite is empty, before drawing"
-    if action.card is not None and action.card not in state.hands[state.turn]:
-        return f"you have no {action.card} in your hand"
-    if kind is Kind.PLACE:
-        return f"{action.card} cannot be the next card of your suite ({len(state.suites[state.turn]) + 1} is next)"
-    if kind is Kind.REPLACE:
-        return f"{action.card} cannot replace the card at position {action.position} of your suite"
-    if kind is Kind.LIGHTNING:
-        return f"seat {action.target} has no card that Foudre can reach (empty or protected suite)"
-    if kind is Kind.THIEF:
-        return f"seat {action.target}'s suite has no Number card you need next, or is protected"
-    if kind is Kind.EXPLORE:
-        return "you may ask another player only for a Number card you can play at once"
-    return f"{action} is not possible now"
-
-
+# -- statistics ----------------------------------------------------------------------------------------
 def stats(state: SoonState) -> dict[str, float]:
     """What a simulation summary reports of one match."""
-    kinds = Counter(action.kind for action in state._history)
-    explored = sum(1 for event in state._log if event[0] == "explore" and event[5])
+    history = state.history
+    kinds = Counter(action.kind for action in history)
+    log = state.raw_events()
     return {
         "rounds": state.round,
         "turns": state.turns,
         "turns per round": state.turns / state.round,
-        "decisions": len(state._history),
+        "decisions": len(history),
         "lightning": kinds[Kind.LIGHTNING],
         "thief": kinds[Kind.THIEF],
         "explorer": kinds[Kind.EXPLORE],
-        "explorer answered": explored,
+        "explorer answered": sum(1 for event in log if isinstance(event, ev.Explore) and event.found),
         "jokers placed": sum(
-            1
-            for a in state._history
-            if a.kind in (Kind.PLACE, Kind.REPLACE) and a.card in (Card.DAY_JOKER, Card.NIGHT_JOKER)
+            1 for a in history if a.kind in (Kind.PLACE, Kind.REPLACE) and a.card in (Card.DAY_JOKER, Card.NIGHT_JOKER)
         ),
         "renewals": kinds[Kind.RENEW],
-        "reshuffles": sum(1 for event in state._log if event[0] == "reshuffle"),
+        "reshuffles": sum(1 for event in log if isinstance(event, ev.Reshuffle)),
     }

@@ -1,12 +1,13 @@
-"""SOON scoring (R10): small pure functions over one suite, applied in the table's order."""
+"""SOON scoring (R10, R11): small pure functions over suites, round scores and totals."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from veillee.core import Result
 from veillee.games.soon.cards import COLOUR, IS_JOKER, Card
 
-__all__ = ["is_complete", "is_monochrome", "suite_score"]
+__all__ = ["is_complete", "is_monochrome", "match_decided", "match_result", "round_scores", "suite_score"]
 
 SUITE_LENGTH = 8
 COMPLETE_BONUS = 2
@@ -42,3 +43,32 @@ def suite_score(suite: Sequence[Card], *, first: bool) -> int:
         if first:
             points += FIRST_BONUS
     return points
+
+
+def round_scores(suites: Sequence[Sequence[Card]], finisher: int | None, *, speed: bool) -> list[int]:
+    """Each seat's points for the round (R10); in Speed, 1 for the winner and 0 for the others (R9)."""
+    if speed:
+        return [int(seat == finisher) for seat in range(len(suites))]
+    return [suite_score(suite, first=seat == finisher) for seat, suite in enumerate(suites)]
+
+
+def match_decided(totals: Sequence[int], scores: Sequence[int], target: int | None) -> bool:
+    """Whether the round just scored (``scores``) ends the match (R11, rulings 21 and 28).
+
+    With a target: it is reached and one seat alone has the top total. Express (no target): one seat alone
+    has the round's top score, whatever the earlier rounds gave.
+    """
+    if target is None:
+        return _alone_at_top(scores)
+    return max(totals) >= target and _alone_at_top(totals)
+
+
+def match_result(totals: Sequence[int], rounds: Sequence[Sequence[int]], target: int | None) -> Result:
+    """The ranks of a finished match (Ruling 33): by total, or in Express by the deciding round's points."""
+    if target is None:
+        return Result.from_scores(rounds[-1])
+    return Result.from_scores(totals)
+
+
+def _alone_at_top(points: Sequence[int]) -> bool:
+    return points.count(max(points)) == 1

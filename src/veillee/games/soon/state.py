@@ -1,113 +1,37 @@
-"""The data of a SOON match: options, phases, and the ``SoonState`` that ties rules and views together."""
+"""The data of a SOON match and the ``SoonState`` that ties rules, views and determinization together."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any, Self
+from typing import Any, ClassVar
 
-from veillee.core import JSON, ActionCodec, GameState, InvalidOption, RawEvent, Result
-from veillee.games.soon import rules, view
+from veillee.core import ActionCodec, GameState, Result
+from veillee.games.soon import determinize, explain, rules
 from veillee.games.soon.actions import Action, codec
 from veillee.games.soon.cards import Card, parse_card
+from veillee.games.soon.options import SoonOptions
+from veillee.games.soon.render import render
 from veillee.games.soon.rules import Ask, Phase
+from veillee.games.soon.view import SoonView, seat_view
 
-__all__ = ["Ask", "Length", "Phase", "SoonOptions", "SoonState"]
-
-
-class Length(StrEnum):
-    """How long a match lasts (R11)."""
-
-    EXPRESS = "express"
-    """Win one round."""
-    CLASSIC = "classic"
-    """« Classique »: reach 40 points."""
-    ENDURANCE = "endurance"
-    """Reach 80 points."""
-
-
-TARGETS = {Length.CLASSIC: 40, Length.ENDURANCE: 80}
-
-OPTIONS = {
-    "length": "express, classic (40 points, the default) or endurance (80 points)",
-    "target": "points to reach instead of the length's (round wins in the Speed variant)",
-    "speed": "the Speed variant: 4 cards, the first complete suite wins the round (default false)",
-    "joker_replaces_thief": "a Joker may replace a Voleur in your own suite (ruling 9, default true)",
-    "first_player": "the seat that starts the first round (default: drawn from the seed)",
-}
-
-
-@dataclass(frozen=True, kw_only=True)
-class SoonOptions:
-    """The options of a SOON match, validated."""
-
-    length: Length = Length.CLASSIC
-    target: int | None = 40
-    """Points to reach; ``None`` in Express (one round decides). In Speed: round wins to reach."""
-    speed: bool = False
-    joker_replaces_thief: bool = True
-    first_player: int | None = None
-
-    @classmethod
-    def parse(cls, players: int, options: dict[str, Any]) -> SoonOptions:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise InvalidOption(f"unknown SOON option(s): {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
-        speed = _flag(options, "speed", False)
-        length_text = options.get("length")
-        if length_text is None:
-            length = Length.EXPRESS if speed else Length.CLASSIC
-        else:
-            try:
-                length = Length(str(length_text).lower())
-            except ValueError:
-                raise InvalidOption(f"length must be express, classic or endurance, not {length_text!r}") from None
-        target = options.get("target")
-        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or target < 1):
-            raise InvalidOption(f"target must be a whole number of at least 1, not {target!r}")
-        if target is None:
-            if speed and length is not Length.EXPRESS:
-                raise InvalidOption("the Speed variant counts no points: play it express, or give target=N round wins")
-            target = TARGETS.get(length)
-        first = options.get("first_player")
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
-            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
-        return cls(
-            length=length,
-            target=target,
-            speed=speed,
-            joker_replaces_thief=_flag(options, "joker_replaces_thief", True),
-            first_player=first,
-        )
-
-    def to_json(self) -> JSON:
-        return {
-            "length": str(self.length),
-            "target": self.target,
-            "speed": self.speed,
-            "joker_replaces_thief": self.joker_replaces_thief,
-            "first_player": self.first_player,
-        }
-
-
-def _flag(options: dict[str, Any], name: str, default: bool) -> bool:
-    value = options.get(name, default)
-    if not isinstance(value, bool):
-        raise InvalidOption(f"{name} must be true or false, not {value!r}")
-    return value
+__all__ = ["SoonState"]
 
 
 class SoonState(GameState[Action]):
     """A SOON match: every round until the match goal (rules in ``docs/rules/soon.md``).
 
-    Piles are lists whose *last* element is the top card. ``known[seat]`` holds the cards everybody knows
-    to be in that seat's hand (taken from the discard, face up, and not played since); it is public.
+    Piles are lists whose *last* element is the top card. What the whole table knows beyond the cards in
+    sight is kept here too, since views carry it: ``known[seat]`` (cards taken face up from the discard and
+    still held), ``lacks[seat]`` (Ruling 34), ``pile_origin`` and ``pile_drawn`` (Ruling 35).
     """
 
     game_name = "soon"
+    rules_version: ClassVar[str] = "2"
+    """2: Express ends with the first round won alone, and that round's winner wins (Ruling 28)."""
 
     opts: SoonOptions
+    first_deck: tuple[str, ...] | None
+    """The stacked top of the first round's deck (Ruling 32), if any."""
     round: int
     starter: int
     turn: int
@@ -115,6 +39,11 @@ class SoonState(GameState[Action]):
     hands: list[list[Card]]
     suites: list[list[Card]]
     known: list[list[Card]]
+    lacks: list[tuple[Card, ...]]
+    pile_origin: tuple[Card, ...] | None
+    """The cards the pile was last rebuilt with this round, sorted; ``None`` while it is the dealt pile."""
+    pile_drawn: list[list[Card]]
+    """Per seat, the cards it drew from the rebuilt pile (only it knows them)."""
     pile: list[Card]
     discard: list[Card]
     finisher: int | None
@@ -130,6 +59,7 @@ class SoonState(GameState[Action]):
         stack = None if deck is None else [str(parse_card(card)) for card in deck]
         self._init_base(players, seed, opts.to_json(), stack)
         self.opts = opts
+        self.first_deck = None if stack is None else tuple(stack)
         self.totals = [0] * players
         self.round_scores = []
         self.round = 0
@@ -147,33 +77,23 @@ class SoonState(GameState[Action]):
         rules.apply(self, action)
 
     def _explain(self, action: Action) -> str:
-        return rules.explain(self, action)
+        return explain.explain(self, action)
 
-    def _copy(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.hands = [list(h) for h in self.hands]
-        twin.suites = [list(s) for s in self.suites]
-        twin.known = [list(k) for k in self.known]
-        twin.pile = list(self.pile)
-        twin.discard = list(self.discard)
-        twin.totals = list(self.totals)
-        twin.round_scores = [list(r) for r in self.round_scores]
-        return twin
+    def _seat_view(self, seat: int | None) -> SoonView:
+        return seat_view(self, seat)
 
-    def _view(self, seat: int | None) -> JSON:
-        return view.view(self, seat)
+    def seat_view(self, seat: int | None) -> SoonView:
+        view = super().seat_view(seat)
+        assert isinstance(view, SoonView)
+        return view
 
-    def _resample(self, world: Self, seat: int, rng: random.Random) -> None:
-        view.resample_hidden(world, seat, rng)
+    def _resample(self, world: SoonState, seat: int, rng: random.Random) -> None:
+        determinize.resample_hidden(world, seat, rng)
 
     def result(self) -> Result:
         if not self.is_over:
             raise ValueError("the match is not over yet")
-        return rules.match_result(self)
-
-    def _redact(self, event: RawEvent, seat: int | None) -> JSON:
-        return view.redact(event, seat)
+        return rules.result(self)
 
     def zones(self) -> dict[str, list[Any]]:
         out: dict[str, list[Any]] = {"pile": list(self.pile), "discard": list(self.discard)}
@@ -189,6 +109,4 @@ class SoonState(GameState[Action]):
         return rules.stats(self)
 
     def __str__(self) -> str:
-        from veillee.games.soon.render import render
-
-        return render(self.view(None))
+        return render(self.seat_view(None))

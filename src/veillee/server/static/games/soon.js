@@ -1,14 +1,15 @@
 // SOON drawn: Day (sun, warm) and Night (moon, deep blue) cards, each suite from 1 to 8, your hand large.
 import { clickable, icon, matching, seatBox } from "../common.js";
 
-const SPECIAL = { EXPLORER: ["Explorateur", "Explorer", "explorer"], LIGHTNING: ["Foudre", "Lightning", "lightning"], THIEF: ["Voleur", "Thief", "thief"] };
+// The icon of each special card; their names come from the game's declaration (ctx.game.constants).
+const SPECIAL = { EXPLORER: "explorer", LIGHTNING: "lightning", THIEF: "thief" };
 
 function face(ctx, code, cls, indexes, key) {
   const { el } = ctx;
   if (SPECIAL[code]) {
-    const [fr, en, glyph] = SPECIAL[code];
-    return clickable(ctx, "div", { class: `card soon special ${cls}`, key, "data-card": code, "aria-label": ctx.lang === "fr" ? fr : en },
-      [icon(glyph), el("span", { class: "label" }, ctx.lang === "fr" ? fr : en)], indexes);
+    const name = ctx.game.constants.special_names[ctx.lang === "fr" ? "fr" : "en"][code];
+    return clickable(ctx, "div", { class: `card soon special ${cls}`, key, "data-card": code, "aria-label": name },
+      [icon(SPECIAL[code]), el("span", { class: "label" }, name)], indexes);
   }
   const day = code[0] === "D";
   const value = code.slice(1) === "J" ? "★" : code.slice(1);
@@ -28,10 +29,11 @@ export function draw(ctx) {
     el("div", { class: "pile" }, [discard, T("discard")]),
   ]);
   const seats = el("div", { class: "seats" });
+  const suiteLength = ctx.game.constants.suite_length;
   for (let s = 0; s < v.players; s++) {
     const suite = v.suites[s];
     const slots = [];
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < suiteLength; k++) {
       slots.push(k < suite.length ? face(ctx, suite[k], "small", [], `suite-${s}-${k}-${suite[k]}`) : el("div", { class: "card small slot-empty" }));
     }
     const known = (v.known_in_hand[s] || []);
