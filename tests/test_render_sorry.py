@@ -29,7 +29,7 @@ def test_french_names_and_sentences() -> None:
 def test_menus_show_what_a_card_does_to_the_total() -> None:
     state = veillee.new_game(GAME, 2, 1, deck=["4", "10", "SLIDE21", "TAKE2", "3"])
     seat = state.to_act
-    view = state.view(seat)
+    view = state.seat_view(seat)
     paths = {str(a): plain(render.choice_path(a, view, NAMES, "fr")[0]) for a in state.legal_actions()}
     if seat == 0:
         assert paths["play 10"] == "Jouer le 10 (total 0 → 10)"
@@ -39,7 +39,8 @@ def test_menus_show_what_a_card_does_to_the_total() -> None:
 def test_dead_card_menus_fit() -> None:
     from veillee.games.sorry.actions import DEAD
 
-    view = {"seat": 0, "to_act": 0, "total": 0}
+    state = veillee.new_game(GAME, 2, 1, deck=["STEAL", "STEAL", "DONT", "PLAY2", "SORRY"], first_player=0)
+    view = state.seat_view(0)
     for lang in LANGS:
         paths = [render.choice_path(action, view, NAMES, lang) for action in DEAD.values()]
         assert len(set(paths)) == len(paths) and all(len(p) == 1 and len(plain(p[0])) <= 72 for p in paths)

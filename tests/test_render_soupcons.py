@@ -32,9 +32,9 @@ def test_sentences_read_as_french() -> None:
 def test_offers_are_a_card_then_a_claim_marked_true_or_bluff() -> None:
     state = veillee.new_game(GAME, 3, 4, first_player=0)
     state.apply(state.legal_actions()[0])  # choose
-    view = state.view(0)
+    view = state.seat_view(0)
     paths = [tuple(plain(p) for p in render.choice_path(a, view, NAMES, "fr")) for a in state.legal_actions()]
-    hand = view["hand"]
+    hand = [str(card) for card in view.hand or ()]
     assert {p[0] for p in paths} == {"Proposer ton Serpent" if c == "S" else f"Proposer ton {c}" for c in hand}
     for action, path in zip(state.legal_actions(), paths, strict=True):
         assert path[1].endswith("(vrai)") == (action.card == action.claim)

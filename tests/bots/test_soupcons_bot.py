@@ -25,7 +25,7 @@ def _move(state: SoupconsState, seed: int = 1) -> Action:
     legal = tuple(state.legal_actions())
     if len(legal) == 1:
         return legal[0]
-    return heuristic.choose(state.view(seat), legal, random.Random(seed))
+    return heuristic.choose(state.seat_view(seat), legal, random.Random(seed))
 
 
 def _set_table(state: SoupconsState, sides: list[int]) -> None:
@@ -78,15 +78,15 @@ def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_claim() -> N
 def test_silent_exchanges_move_the_serpent_suspicion() -> None:
     # Seat 2 watches seat 0 give seat 1 a card that changed nothing: the Serpent may have moved with it.
     state = stacked_game((("S", "2", "3"), ("4", "1"), ("0", "5")))
-    before = heuristic.serpent_estimates(state.view(2))
+    before = heuristic.serpent_estimates(state.seat_view(2))
     play(state, "choose 1", "offer S as 3", "accept")
-    after = heuristic.serpent_estimates(state.view(2))
+    after = heuristic.serpent_estimates(state.seat_view(2))
     assert after[1] > before[1] + 0.2 and after[0] < before[0]
     assert abs(sum(after) - 1.0) < 1e-9 and after[2] == 0.0
     # A card that turned a Night card moves no Serpent.
     state = stacked_game((("S", "2", "3"), ("4", "1"), ("0", "5")))
     play(state, "choose 1", "offer 3 as 3", "accept")
-    assert heuristic.serpent_estimates(state.view(2))[1] < after[1]
+    assert heuristic.serpent_estimates(state.seat_view(2))[1] < after[1]
 
 
 def test_innocent_chooses_the_seat_least_likely_to_hold_a_serpent() -> None:

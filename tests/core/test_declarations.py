@@ -55,6 +55,19 @@ def test_per_seat_fields_give_each_seat_its_own_entry() -> None:
     assert redact(dealt, None) == {"type": "deal", "round": 3}
 
 
+@event(private={"card": ("seat", "from_")})
+class Took(NamedTuple):
+    seat: int
+    from_: int
+    card: Card
+
+
+def test_a_trailing_underscore_names_a_keyword_key() -> None:
+    took = Took(1, 0, Card.ACE)
+    assert redact(took, 0) == {"type": "took", "seat": 1, "from": 0, "card": "Ace"}
+    assert redact(took, 2) == {"type": "took", "seat": 1, "from": 0}
+
+
 def test_an_event_declaration_naming_no_field_is_refused() -> None:
     with pytest.raises(TypeError):
 

@@ -9,6 +9,9 @@ fields) decorated with ``@event``, which records its JSON ``type`` and its redac
 * ``per_seat={"hands": "hand"}``: the field ``hands`` holds one entry per seat; a seat gets its own entry
   under the key ``hand``, a spectator gets nothing.
 
+A field's JSON key is its name, less one trailing underscore: PEP 8's way round a Python keyword, so that an
+event can carry a ``from_`` field that the wire calls ``from``.
+
 Rules emit events through ``GameState.emit``; the core redacts and encodes them for any viewer
 (``redact``), so no game writes per-seat JSON by hand, and a new private field cannot leak through a
 forgotten branch of a hand-written redactor.
@@ -46,6 +49,12 @@ class EventSpec:
     """Field -> the owner fields naming the seats that may see it."""
     per_seat: Mapping[str, str]
     """Field holding one entry per seat -> the key under which each seat gets its own entry."""
+    keys: tuple[str, ...] = ()
+    """The JSON key of each field (``from_`` -> ``from``); the field names when not given."""
+
+    def __post_init__(self) -> None:
+        if not self.keys:
+            object.__setattr__(self, "keys", tuple(_key(name) for name in self.fields))
 
     def to_json(self) -> JSON:
         return {
@@ -54,6 +63,10 @@ class EventSpec:
             "private": {name: list(owners) for name, owners in self.private.items()},
             "per_seat": dict(self.per_seat),
         }
+
+
+def _key(name: str) -> str:
+    return name[:-1] if name.endswith("_") else name
 
 
 def _snake(name: str) -> str:
@@ -105,7 +118,7 @@ def redact(happened: tuple[Any, ...], seat: int | None) -> JSON:
     spec = event_spec(type(happened))
     out: JSON = {"type": spec.kind}
     values = dict(zip(spec.fields, happened, strict=True))
-    for name, value in values.items():
+    for (name, value), json_key in zip(values.items(), spec.keys, strict=True):
         owners = spec.private.get(name)
         if owners is not None and (seat is None or not any(_sees(values[o], seat) for o in owners)):
             continue
@@ -114,5 +127,5 @@ def redact(happened: tuple[Any, ...], seat: int | None) -> JSON:
             if seat is not None:
                 out[key] = to_json(value[seat])
             continue
-        out[name] = to_json(value)
+        out[json_key] = to_json(value)
     return out

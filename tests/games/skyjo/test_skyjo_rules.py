@@ -294,7 +294,7 @@ def test_r23_r26_ruling_37_star_copy_discards_the_line_after_the_replaced_card()
 
 
 def test_r24_ruling_17_star_lines_bonus() -> None:
-    from veillee.games.skyjo.lines import star_bonus
+    from veillee.games.skyjo.scoring import star_bonus
 
     S, N = GameCard.STAR, GameCard.N5
     assert star_bonus([S, S, S, S, N, N, N, N, N, N, N, N]) == -15
@@ -379,7 +379,7 @@ def test_r31_r32_ruling_39_doubling_and_match_end() -> None:
 
 
 def test_r31_no_doubling_when_alone_lowest_or_not_positive() -> None:
-    from veillee.games.skyjo.lines import round_scores
+    from veillee.games.skyjo.scoring import round_scores
 
     g = [GameCard.N1] * 12
     z = [GameCard.N0] * 12

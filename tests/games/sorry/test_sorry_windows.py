@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.sorry.sorry_helpers import hand, legal, play, set_progress, stacked_game
 from veillee.games.sorry import Card, Phase, SorryState
 
@@ -159,6 +161,22 @@ def test_ruling14_dead_card_only_when_no_card_has_an_effect() -> None:
     play(state, "dead STEAL")
     assert pile(state) == ["STEAL"] and state.total == 0 and state.to_act == 1
     assert state.view(1)["known_no_effect"][0] == {"cards": 4, "sorry_included": True}
+
+
+@pytest.mark.parametrize("card", ["SORRY", "STEAL", "DONT"])
+def test_ruling14_a_sorry_family_card_played_dead_has_no_effect_and_keeps_the_pile(card: str) -> None:
+    """R17 (refill at once, set the pile aside) applies to SORRY! cards played for their effect only."""
+    state = stacked_game([["STEAL", "STEAL", "DONT", "PLAY2", "SORRY"], ["7", "3", "4", "0", "2"]], first=1)
+    play(state, "play 7")
+    before = state.event_count
+    play(state, f"dead {card}")
+    assert pile(state) == ["7", card] and state.total == 7  # the pile stays, its total too
+    assert state.set_aside == [] and state.progress == [0, 0] and state.round == 1
+    happened = [event["type"] for event in state.events(None, before)]
+    assert happened == ["dead", "draw"]  # the turn ends as after any card: the normal refill, nothing else
+    assert len(state.hands[0]) == 5 and state.to_act == 1 and state.phase is Phase.PLAY
+    play(state, "play 4")
+    assert state.total == 11  # the next player plays on the same pile
 
 
 def test_ruling14_a_single_number_card_must_be_played_instead() -> None:

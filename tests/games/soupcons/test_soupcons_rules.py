@@ -10,6 +10,7 @@ import veillee
 from games.soupcons.soupcons_helpers import SEED, give, hand, legal, play, random_state, stacked_game, table
 from veillee.games.soupcons import Action, Camp, Card, Phase, SoupconsState
 from veillee.games.soupcons.cards import parse_card, setup
+from veillee.games.soupcons.events import Accept, Effect, End, Outcome, RoundEnd
 
 # A 3-player deal used by several tests: seat 0 starts with 1 2 3, seat 1 has 4 5, seat 2 has 0 S.
 DEAL3 = (("1", "2", "3"), ("4", "5"), ("0", "S"))
@@ -271,10 +272,11 @@ def test_ruling_8_and_9_one_camp_wins_right_after_the_deciding_card() -> None:
     for seed in range(60):
         state = random_state(seed, 10_000, 3 + seed % 4)
         assert state.is_over
-        kinds = [event[0] for event in state._log]
-        assert kinds[-3:] == ["accept", "effect", "end"]
-        effect = state._log[-2]
-        assert (effect[1], state.camp) in {("day", Camp.NO_SERPENT), ("removed", Camp.SERPENTS)}
+        events = state.raw_events()
+        assert [type(event) for event in events[-3:]] == [Accept, Effect, End]
+        effect = events[-2]
+        assert isinstance(effect, Effect)
+        assert (effect.effect, state.camp) in {(Outcome.DAY, Camp.NO_SERPENT), (Outcome.REMOVED, Camp.SERPENTS)}
 
 
 def test_ruling_10_camps_are_read_with_the_accepted_card_in_hand() -> None:
@@ -384,7 +386,7 @@ def test_ruling_22_a_win_on_the_last_card_of_a_round_ends_without_a_new_round() 
     state = serpent_win_prefix()
     assert state.given_in_round == 2
     play(state, "choose 0", "offer 4 as 4", "accept")
-    assert state.is_over and not any(e[0] == "round_end" and e[1] == 3 for e in state._log)
+    assert state.is_over and not any(isinstance(e, RoundEnd) and e.round == 3 for e in state.raw_events())
 
 
 def test_stats_report_the_winning_camp() -> None:

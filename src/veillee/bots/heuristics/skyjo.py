@@ -33,12 +33,12 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, cast
 
-from veillee.bots.heuristics import best_of, seat_of
-from veillee.core import JSON, GameState
-from veillee.games.skyjo import Action, ActionCard, GameCard, Kind
-from veillee.games.skyjo.cards import VALUE, parse_action_card, parse_game_card
-from veillee.games.skyjo.lines import LINE_SLOTS
-from veillee.games.skyjo.state import SkyjoOptions, SkyjoState
+from veillee.bots.heuristics import best_of
+from veillee.core import GameState
+from veillee.games.skyjo import Action, ActionCard, GameCard, Kind, SkyjoOptions, SkyjoState, SkyjoView
+from veillee.games.skyjo.cards import LINE_SLOTS, VALUE
+from veillee.games.skyjo.phases import Phase
+from veillee.games.skyjo.view import Cell
 
 __all__ = ["SEARCH_DEPTH", "choose", "evaluate", "round_of"]
 
@@ -74,60 +74,43 @@ def _deck_stats(players: int, rules: str, box: str, stars: int) -> tuple[float, 
     return float(sum(VALUE[c] for c in deck)), len(deck)
 
 
-class _Cell:
-    __slots__ = ("card", "known", "up")
-
-    def __init__(self, card: GameCard | None, up: bool, known: bool) -> None:
-        self.card = card
-        self.up = up
-        self.known = known
-
-
 class _Table:
-    """The view, parsed once per decision."""
+    """What the view tells, with the figures every score needs, worked out once per decision."""
 
-    def __init__(self, view: JSON) -> None:
-        self.me = seat_of(view)
-        self.players: int = view["players"]
-        options = view["options"]
+    def __init__(self, view: SkyjoView) -> None:
+        assert view.seat is not None
+        self.me = view.seat
+        self.players = view.players
+        options = view.options
         self.lines = range(7) if options["lines"] == "rows_and_columns" else range(3, 7)
         self.action_rules = options["rules"] == "action"
-        self.grids: list[list[_Cell | None]] = []
+        self.grids = view.grids
         seen_sum = 0.0
         seen = 0
-        for grid in view["grids"]:
-            cells: list[_Cell | None] = []
+        for grid in view.grids:
             for cell in grid:
-                if cell is None:
-                    cells.append(None)
-                    continue
-                card = None if cell["card"] is None else parse_game_card(cell["card"])
-                cells.append(_Cell(card, cell["up"], cell["known"]))
-                if card is not None:
-                    seen_sum += VALUE[card]
+                if cell is not None and cell.card is not None:
+                    seen_sum += VALUE[cell.card]
                     seen += 1
-            self.grids.append(cells)
-        for text in view["discard"]:
-            seen_sum += VALUE[parse_game_card(text)]
+        for card in view.discard:
+            seen_sum += VALUE[card]
             seen += 1
-        self.drawn = None if view["drawn"] is None else parse_game_card(view["drawn"])
+        self.drawn = view.drawn
         if self.drawn is not None:
             seen_sum += VALUE[self.drawn]
             seen += 1
         total, count = _deck_stats(self.players, options["rules"], options["box"], options["stars"])
         unseen = count - seen
         self.mean = (total - seen_sum) / unseen if unseen > 0 else total / count
-        self.hidden: list[int] = view["hidden_counts"]
-        self.held = [len(a["playable"]) + len(a["not_yet_playable"]) for a in view["action_cards"]]
-        self.opp_cards = [
-            [parse_action_card(c) for c in (*a["playable"], *a["not_yet_playable"])] for a in view["action_cards"]
-        ]
-        self.triggerer: int | None = view["triggerer"]
+        self.hidden = view.hidden_counts
+        self.held = [len(a.playable) + len(a.not_yet_playable) for a in view.action_cards]
+        self.opp_cards = [(*a.playable, *a.not_yet_playable) for a in view.action_cards]
+        self.triggerer = view.triggerer
         self.opponents = [p for p in range(self.players) if p != self.me]
         self.near_end = self.triggerer is not None or min(self.hidden) <= NEAR_END
         self.estimates = [self.estimate(p) for p in range(self.players)]
 
-    def worth(self, cell: _Cell) -> float:
+    def worth(self, cell: Cell) -> float:
         """Expected points of a card in a grid: its value when known, the unseen mean otherwise."""
         return float(VALUE[cell.card]) if cell.card is not None else self.mean
 
@@ -168,7 +151,7 @@ def _line_value(cards: list[GameCard]) -> float | None:
     return float(VALUE[number] * sum(1 for c in cards if c is not STAR))
 
 
-def _potential(cards: list[_Cell], pivot: GameCard) -> float:
+def _potential(cards: list[Cell], pivot: GameCard) -> float:
     """A little credit for two or more equal face-up cards in a line that nothing blocks yet."""
     if pivot is STAR or VALUE[pivot] <= 0:
         return 0.0
@@ -187,7 +170,7 @@ def _place_gain(table: _Table, slot: int, card: GameCard) -> float:
     old = grid[slot]
     assert old is not None
     gain = table.worth(old) - VALUE[card]
-    new = _Cell(card, True, True)
+    new = Cell(card, True, True)
     for line in table.lines:
         slots = LINE_SLOTS[line]
         if slot not in slots:
@@ -302,35 +285,34 @@ def _play_worth(table: _Table, card: ActionCard, discard: Sequence[ActionCard]) 
     return 1.0  # Révélation: a look at our own hidden cards
 
 
-def _choose_score(action: Action, table: _Table, view: JSON) -> float:
+def _choose_score(action: Action, table: _Table, view: SkyjoView) -> float:
     kind = action.kind
     if kind is Kind.DRAW:
         return DRAW_WORTH
     if kind is Kind.TAKE:
-        top = parse_game_card(view["discard"][-1])
-        return _best_place(table, top)
+        return _best_place(table, view.discard[-1])
     if kind is Kind.ACTION:
         if table.near_end:
             return -20.0
-        if action.slot is not None and view["market"][action.slot] == str(A.EXCHANGE):
+        if action.slot is not None and view.market[action.slot] is A.EXCHANGE:
             return 0.6 * _exchange_gain(table) - 2.0
         return -5.0
     assert isinstance(action.card, ActionCard)
     urgency = HELD_COST if table.near_end else 0.0
     if kind is Kind.DROP:
         return urgency + 0.5 - DRAW_WORTH
-    discard = [parse_action_card(c) for c in view["action_discard"]]
-    return urgency + _play_worth(table, action.card, discard)
+    return urgency + _play_worth(table, action.card, view.action_discard)
 
 
-def _star_score(action: Action, table: _Table, view: JSON) -> float:
+def _star_score(action: Action, table: _Table, view: SkyjoView) -> float:
     if action.kind is Kind.PASS:
         return 1.0
     if table.near_end:
         return -10.0
     if action.slot is None:
         return 1.5  # the unknown top of the Action pile
-    card = parse_action_card(view["market"][action.slot])
+    card = view.market[action.slot]
+    assert card is not None
     if card is A.EXCHANGE:
         return max(STAR_WORTH[card], 0.5 * _exchange_gain(table))
     return STAR_WORTH[card]
@@ -345,14 +327,14 @@ def _copy_score(action: Action, table: _Table) -> float:
     return sum(VALUE[c] for c in cards) + 0.1
 
 
-def _pick_score(action: Action, table: _Table, view: JSON) -> float:
+def _pick_score(action: Action, table: _Table, view: SkyjoView) -> float:
     """Échange: first our worst card, then the opponent's lowest; Averse: each opponent's lowest card."""
     assert action.target is not None and action.slot is not None
     cell = table.grids[action.target][action.slot]
     assert cell is not None
     worth = table.worth(cell)
-    if view["phase"] == "exchange":
-        if not view["picks"]:
+    if view.phase is Phase.EXCHANGE:
+        if not view.picks:
             return worth if action.target == table.me else -100.0 - worth
         return -worth if cell.up else -table.mean - 1.0
     if not cell.up:  # a meteor on a hidden card only shows it; on their last one it would end the round
@@ -360,7 +342,7 @@ def _pick_score(action: Action, table: _Table, view: JSON) -> float:
     return table.mean - worth
 
 
-def _effect_score(action: Action, table: _Table, view: JSON) -> float:
+def _effect_score(action: Action, table: _Table, view: SkyjoView) -> float:
     kind = action.kind
     if kind is Kind.KEEP:
         if action.card is None:
@@ -414,12 +396,12 @@ def _own_pair(table: _Table, a: int, b: int) -> float:
     return gain
 
 
-def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(view: SkyjoView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The ``normal`` Skyjo move for this view (the reasons are in the module docstring)."""
     if len(legal) == 1:
         return legal[0]
     table = _Table(view)
-    phase = view["phase"]
+    phase = view.phase
     me = table.me
     if phase == "setup":
         return legal[rng.randrange(len(legal))]

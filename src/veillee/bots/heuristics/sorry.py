@@ -24,10 +24,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from veillee.bots.heuristics import best_of, seat_of
-from veillee.core import JSON, GameState
-from veillee.games.sorry import Action, Card, Kind
-from veillee.games.sorry.cards import IS_NUMBER, SLIDE_TO, VALUE, parse_card
+from veillee.bots.heuristics import best_of
+from veillee.core import GameState
+from veillee.games.sorry import Action, Card, Kind, Phase, SorryView
+from veillee.games.sorry.cards import IS_NUMBER, SLIDE_TO, VALUE
 
 __all__ = ["SEARCH_DEPTH", "choose", "evaluate"]
 
@@ -68,14 +68,18 @@ def _play_score(card: Card, total: int, hand: Sequence[Card], leader_progress: i
     return 0.0
 
 
-def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+_WINDOWS = frozenset({Phase.STEAL, Phase.BLOCK_STEAL, Phase.BLOCK_SORRY})
+
+
+def choose(view: SorryView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The ``normal`` Sorry! Revenge move for this view (reasons in the module docstring)."""
     if len(legal) == 1:
         return legal[0]
-    me = seat_of(view)
-    hand = [parse_card(c) for c in view["hand"]]
-    total: int = view["total"]
-    progress: list[int] = view["progress"]
+    me = view.seat
+    assert me is not None and view.hand is not None  # heuristics only ever get a seat's own view
+    hand = view.hand
+    total = view.total
+    progress = view.progress
     leader = max(p for s, p in enumerate(progress) if s != me)
     scored: list[tuple[float, Action]] = []
     for action in legal:
@@ -83,7 +87,7 @@ def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         if kind in (Kind.STEAL, Kind.BLOCK):
             score = 100.0
         elif kind is Kind.PASS:
-            score = 0.0 if view["phase"] in ("steal", "block_steal", "block_sorry") else -1.0
+            score = 0.0 if view.phase in _WINDOWS else -1.0
         elif kind is Kind.PLAY:
             assert action.card is not None
             score = _play_score(action.card, total, hand, leader)
@@ -108,8 +112,9 @@ def evaluate(world: GameState[Any]) -> list[float]:
 
     A pawn is a quarter of the goal (four pawns), so one pawn of lead makes about a 73 % favourite.
     """
-    public = world.view(None)
-    progress: list[int] = public["progress"]
+    public = world.seat_view(None)
+    assert isinstance(public, SorryView)
+    progress = public.progress
     top = max(progress)
     weights = [math.exp(p - top) for p in progress]
     norm = sum(weights)

@@ -1,6 +1,7 @@
 """Soupçons heuristic: play for the camp our hand puts us in, bluff with claims, and read the table.
 
-``choose`` reads only the seat's view (its hand and the public history of exchanges). Reasons:
+``choose`` reads only the seat's typed view (``SoupconsView``: its hand and the public history of exchanges,
+cards as values). Reasons:
 
 * Camps follow the hands: holding a Serpent puts us in the Serpent camp, which wins when removals leave a
   single Night card; otherwise we win when the last Night card turns to Day. So every offer is scored by
@@ -28,11 +29,14 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from veillee.bots.heuristics import best_of, seat_of
-from veillee.core import JSON, GameState
+from veillee.bots.heuristics import best_of
+from veillee.core import GameState
 from veillee.games.soupcons.actions import Action, Kind
-from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, setup
+from veillee.games.soupcons.cards import DAY, NIGHT, Card, Side, setup
+from veillee.games.soupcons.events import Outcome
+from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
+from veillee.games.soupcons.view import SoupconsView
 
 __all__ = ["choose", "evaluate", "serpent_estimates"]
 
@@ -40,17 +44,18 @@ WIN = 1000.0
 S = Card.SERPENT
 
 
-def _card(text: str) -> Card:
-    return S if text == "S" else Card(int(text))
+def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
+    """The seat a view belongs to, its hand and its dealt cards (heuristics only get a seat's own view)."""
+    assert view.seat is not None and view.hand is not None and view.dealt is not None
+    return view.seat, view.hand, view.dealt
 
 
-def serpent_estimates(view: JSON) -> list[float]:
+def serpent_estimates(view: SoupconsView) -> list[float]:
     """Each seat's expected number of Serpents in hand, from the seat's view (its own count exact)."""
-    me = seat_of(view)
-    n: int = view["players"]
+    me, hand, dealt = _seat(view)
+    n = view.players
     material = setup(n)
-    first: int = view["first_player"]
-    dealt = [_card(c) for c in view["dealt"]]
+    first = view.first_player
     others_serpents = material.serpents - dealt.count(S)
     others_zero = 0 if Card.MASK_0 in dealt else 1
     others_cards = 2 * n + 1 - len(dealt)
@@ -64,17 +69,17 @@ def serpent_estimates(view: JSON) -> list[float]:
         else:
             p[seat] = others_serpents * size / others_cards
             z[seat] = others_zero * size / others_cards
-    for ex in view["exchanges"]:
-        if not ex["done"]:
+    for ex in view.exchanges:
+        if not ex.done:
             continue
-        giver, receiver, effect = ex["giver"], ex["receiver"], ex["effect"]
-        if effect == "removed":
+        giver, receiver, effect = ex.giver, ex.receiver, ex.effect
+        if effect is Outcome.REMOVED:
             z[receiver] += 1.0
             continue
-        if effect != "nothing":
+        if effect is not Outcome.NOTHING:
             continue
-        if "card" in ex:
-            q = 1.0 if ex["card"] == "S" else 0.0
+        if ex.card is not None:
+            q = 1.0 if ex.card is S else 0.0
         else:
             silent = p[giver] + z[giver]
             q = p[giver] / silent if silent > 1e-9 else 0.5
@@ -84,7 +89,7 @@ def serpent_estimates(view: JSON) -> list[float]:
         moved = min(1.0 - q, z[giver])
         z[giver] -= moved
         z[receiver] += moved
-    mine = [_card(c) for c in view["hand"]].count(S)
+    mine = hand.count(S)
     p[me] = float(mine)
     rest = material.serpents - mine
     others = sum(p[s] for s in range(n) if s != me)
@@ -95,25 +100,22 @@ def serpent_estimates(view: JSON) -> list[float]:
 
 
 class _Table:
-    """The view, parsed once per decision."""
+    """What a decision reads of the view, gathered once."""
 
-    def __init__(self, view: JSON) -> None:
-        self.me = seat_of(view)
-        self.players: int = view["players"]
-        self.hand = [_card(c) for c in view["hand"]]
-        self.side = {int(v): ("night", "day", "removed").index(side) for v, side in view["table"].items()}
-        self.night: int = view["night_cards"]
-        self.on_table: int = view["table_cards"]
+    def __init__(self, view: SoupconsView) -> None:
+        self.me, hand, _ = _seat(view)
+        self.players = view.players
+        self.hand = list(hand)
+        self.side = view.table
+        self.night = view.night_cards
+        self.on_table = view.table_cards
         self.serpent = S in self.hand
         self.p = serpent_estimates(view)
-        top = len(self.side)
-        self.innocent = _chance(top, self.night, self.on_table)
+        self.innocent = _chance(view.table.top, self.night, self.on_table)
 
-    def effect(self, card: Card) -> int:
+    def effect(self, card: Card) -> Side:
         """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
-        if card is S or card == 0:
-            return GONE
-        return self.side.get(int(card), GONE)
+        return self.side.side(card)
 
     def wins(self, card: Card) -> str | None:
         """Which camp wins at once if ``card`` is accepted (``"innocent"``, ``"serpent"`` or None)."""
@@ -159,12 +161,13 @@ def _choose_score(action: Action, table: _Table) -> float:
     return p if table.serpent else -p
 
 
-def _respond_score(action: Action, table: _Table, view: JSON) -> float:
+def _respond_score(action: Action, table: _Table, view: SoupconsView) -> float:
     if action.kind is Kind.REFUSE:
         return 0.0
-    offer = view["offer"]
-    giver: int = offer["giver"]
-    claim = _card(offer["claim"])
+    offer = view.offer
+    assert offer is not None and offer.claim is not None
+    giver = offer.giver
+    claim = offer.claim
     suspicion = min(1.0, table.p[giver])
     claimed = table.wins(claim)
     effect = table.effect(claim)
@@ -191,15 +194,15 @@ def _respond_score(action: Action, table: _Table, view: JSON) -> float:
     return score
 
 
-def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(view: SoupconsView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The ``normal`` Soupçons move for this view (the reasons are in the module docstring)."""
     if len(legal) == 1:
         return legal[0]
     table = _Table(view)
-    phase = view["phase"]
-    if phase == "offer":
+    phase = view.phase
+    if phase is Phase.OFFER:
         scored = [(_offer_score(a, table, rng), a) for a in legal]
-    elif phase == "respond":
+    elif phase is Phase.RESPOND:
         scored = [(_respond_score(a, table, view), a) for a in legal]
     else:
         scored = [(_choose_score(a, table), a) for a in legal]

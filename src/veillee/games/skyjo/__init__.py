@@ -1,31 +1,50 @@
 """Skyjo Action (Magilano), with the classic Skyjo rules as variants: the lowest total wins.
 
 Rules: ``docs/rules/skyjo.md`` (English, with every rule and ruling numbered), from the French seed text and
-``RULINGS.md`` §3.
+``RULINGS.md`` §3. ``GAME`` declares the game once: options, events, the typed view and the constants the
+browser draws with (the grid's shape, slot and line names, the Action cards' short names).
 """
-
-from typing import Any
 
 from veillee.core import GameInfo
 from veillee.games.skyjo.actions import Action, Kind
-from veillee.games.skyjo.cards import ActionCard, GameCard
+from veillee.games.skyjo.cards import COLUMNS, LINE_NAMES, ROWS, SLOT_NAMES, ActionCard, GameCard, Line, Slot
+from veillee.games.skyjo.events import EVENTS
+from veillee.games.skyjo.options import OPTIONS, SkyjoOptions
 from veillee.games.skyjo.phases import Phase
-from veillee.games.skyjo.state import OPTIONS, SkyjoState
+from veillee.games.skyjo.render import ACTION_SHORT
+from veillee.games.skyjo.state import SkyjoState
+from veillee.games.skyjo.view import SkyjoView
 
-__all__ = ["GAME", "Action", "ActionCard", "GameCard", "Kind", "Phase", "SkyjoState"]
-
-
-def _new(*, players: int, seed: int, deck: Any = None, **options: Any) -> SkyjoState:
-    return SkyjoState(players, seed, deck, **options)
-
+__all__ = [
+    "GAME",
+    "Action",
+    "ActionCard",
+    "GameCard",
+    "Kind",
+    "Line",
+    "Phase",
+    "SkyjoOptions",
+    "SkyjoState",
+    "SkyjoView",
+    "Slot",
+]
 
 GAME = GameInfo(
     name="skyjo",
     title="Skyjo Action",
     min_players=2,
     max_players=8,
-    factory=_new,
+    state=SkyjoState,
     options=OPTIONS,
+    events=EVENTS,
+    view=SkyjoView,
+    constants={
+        "rows": ROWS,
+        "columns": COLUMNS,
+        "slots": list(SLOT_NAMES),
+        "lines": list(LINE_NAMES),
+        "action_short": {lang: dict(names) for lang, names in ACTION_SHORT.items()},
+    },
     presentation="veillee.games.skyjo.render",
     variants=(
         {},

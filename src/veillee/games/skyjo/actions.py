@@ -41,24 +41,21 @@ from functools import cache
 from typing import NamedTuple
 
 from veillee.core import JSON, ActionCodec
-from veillee.games.skyjo.cards import ActionCard, GameCard
+from veillee.games.skyjo.cards import LINE_NAMES, SLOT_NAMES, SLOTS, ActionCard, GameCard
 
 __all__ = ["Action", "Kind", "codec", "line_name", "slot_name"]
 
-ROWS = 3
-COLUMNS = 4
-SLOTS = ROWS * COLUMNS
-LINES = ROWS + COLUMNS
+LINES = len(LINE_NAMES)
 
 
 def slot_name(slot: int) -> str:
-    """``r1c1`` for slot 0 … ``r3c4`` for slot 11."""
-    return f"r{slot // COLUMNS + 1}c{slot % COLUMNS + 1}"
+    """``r1c1`` for slot 0 … ``r3c4`` for slot 11 (``cards.SLOT_NAMES``)."""
+    return SLOT_NAMES[slot]
 
 
 def line_name(line: int) -> str:
-    """``row1``…``row3`` for lines 0–2, ``col1``…``col4`` for lines 3–6."""
-    return f"row{line + 1}" if line < ROWS else f"col{line - ROWS + 1}"
+    """``row1``…``row3`` for lines 0–2, ``col1``…``col4`` for lines 3–6 (``cards.LINE_NAMES``)."""
+    return LINE_NAMES[line]
 
 
 class Kind(StrEnum):

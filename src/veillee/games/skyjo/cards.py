@@ -1,4 +1,6 @@
-"""Skyjo's cards (rules §1): game cards (numbers −2…12 and « Étoile » Stars) and the nine Action cards.
+"""Skyjo's cards (rules §1): game cards (numbers −2…12 and « Étoile » Stars) and the nine Action cards; and
+the places of a grid (slots ``r1c1``…``r3c4``, lines ``row1``…``col4``), declared once for every module,
+the notation and the browser (``GameInfo.constants``).
 
 Cards are ``IntEnum`` members so that grids and piles are lists of small ints, fast to copy and compare,
 while still printing as ``-2``, ``7``, ``star`` or ``defense``. Per-card facts are tuples indexed by card.
@@ -15,13 +17,19 @@ __all__ = [
     "ACTION_DECK_FIRST_GAME",
     "ACTION_DECK_FULL",
     "ACTION_NOTATION",
+    "COLUMNS",
     "GAME_DECK_ACTION",
     "GAME_DECK_ACTION_NUMBERS",
     "GAME_DECK_CLASSIC",
     "IS_STAR",
+    "LINE_SLOTS",
+    "ROWS",
+    "SLOTS",
     "VALUE",
     "ActionCard",
     "GameCard",
+    "Line",
+    "Slot",
     "parse_action_card",
     "parse_game_card",
 ]
@@ -54,6 +62,11 @@ class GameCard(IntEnum):
     def __repr__(self) -> str:
         return f"GameCard.{self.name}"
 
+    @classmethod
+    def from_json(cls, data: object) -> GameCard:
+        """The card written ``data`` (its notation), for typed views read back from JSON."""
+        return parse_game_card(data)
+
 
 class ActionCard(IntEnum):
     """One of the nine Action cards (« cartes Action »); three copies of each in the box (RULINGS §3.1)."""
@@ -82,6 +95,11 @@ class ActionCard(IntEnum):
 
     def __repr__(self) -> str:
         return f"ActionCard.{self.name}"
+
+    @classmethod
+    def from_json(cls, data: object) -> ActionCard:
+        """The card written ``data`` (its notation), for typed views read back from JSON."""
+        return parse_action_card(data)
 
 
 GAME_NOTATION: tuple[str, ...] = (*(str(v) for v in range(-2, 13)), "star")
@@ -151,3 +169,94 @@ def parse_action_card(item: object) -> ActionCard:
 def is_action_card_text(item: object) -> bool:
     """Whether a stacked-deck item names an Action card (the rest are game cards)."""
     return isinstance(item, ActionCard) or (isinstance(item, str) and item.strip().lower() in _ACTION_BY_TEXT)
+
+
+# -- the grid's places ------------------------------------------------------------------------------------
+ROWS = 3
+COLUMNS = 4
+SLOTS = ROWS * COLUMNS
+
+
+class Slot(IntEnum):
+    """A place of a grid (rules R3), numbered 0–11 row by row and written ``r1c1``…``r3c4``."""
+
+    R1C1 = 0
+    R1C2 = 1
+    R1C3 = 2
+    R1C4 = 3
+    R2C1 = 4
+    R2C2 = 5
+    R2C3 = 6
+    R2C4 = 7
+    R3C1 = 8
+    R3C2 = 9
+    R3C3 = 10
+    R3C4 = 11
+
+    def __str__(self) -> str:
+        return SLOT_NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Slot.{self.name}"
+
+    @property
+    def row(self) -> int:
+        """The row, 1–3."""
+        return self // COLUMNS + 1
+
+    @property
+    def column(self) -> int:
+        """The column, 1–4."""
+        return self % COLUMNS + 1
+
+    @classmethod
+    def from_json(cls, data: object) -> Slot:
+        if isinstance(data, str) and data in _SLOT_BY_NAME:
+            return _SLOT_BY_NAME[data]
+        raise ValueError(f"{data!r} is not a grid slot (r1c1 to r3c4)")
+
+
+class Line(IntEnum):
+    """A line of a grid that can be discarded (rules R25): the rows 0–2 then the columns 3–6."""
+
+    ROW1 = 0
+    ROW2 = 1
+    ROW3 = 2
+    COL1 = 3
+    COL2 = 4
+    COL3 = 5
+    COL4 = 6
+
+    def __str__(self) -> str:
+        return LINE_NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Line.{self.name}"
+
+    @property
+    def is_row(self) -> bool:
+        return self < ROWS
+
+    @property
+    def number(self) -> int:
+        """The row's or the column's number, from 1."""
+        return self + 1 if self < ROWS else self - ROWS + 1
+
+    @classmethod
+    def from_json(cls, data: object) -> Line:
+        if isinstance(data, str) and data in _LINE_BY_NAME:
+            return _LINE_BY_NAME[data]
+        raise ValueError(f"{data!r} is not a grid line (row1 to row3, col1 to col4)")
+
+
+SLOT_NAMES: tuple[str, ...] = tuple(f"r{s // COLUMNS + 1}c{s % COLUMNS + 1}" for s in range(SLOTS))
+"""``r1c1`` for slot 0 … ``r3c4`` for slot 11: the notation, the JSON forms and the browser's."""
+LINE_NAMES: tuple[str, ...] = (*(f"row{r + 1}" for r in range(ROWS)), *(f"col{c + 1}" for c in range(COLUMNS)))
+"""``row1``…``row3`` for lines 0–2, ``col1``…``col4`` for lines 3–6."""
+LINE_SLOTS: tuple[tuple[int, ...], ...] = (
+    *(tuple(r * COLUMNS + c for c in range(COLUMNS)) for r in range(ROWS)),
+    *(tuple(r * COLUMNS + c for r in range(ROWS)) for c in range(COLUMNS)),
+)
+"""The slots of each line, in order."""
+_SLOT_BY_NAME = {name: Slot(i) for i, name in enumerate(SLOT_NAMES)}
+_LINE_BY_NAME = {name: Line(i) for i, name in enumerate(LINE_NAMES)}

@@ -7,9 +7,11 @@ Every choice an effect asks for is a decision of the player of the card (``state
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
-from veillee.games.skyjo import rules
+from veillee.games.skyjo import turn
 from veillee.games.skyjo.actions import (
     FACES,
     KEEP,
@@ -22,9 +24,22 @@ from veillee.games.skyjo.actions import (
     Kind,
     targeted,
 )
-from veillee.games.skyjo.cards import ActionCard, GameCard
-from veillee.games.skyjo.lines import ALL_LINES, LINE_SLOTS
-from veillee.games.skyjo.phases import Phase
+from veillee.games.skyjo.cards import LINE_SLOTS, ActionCard, GameCard, Line, Slot
+from veillee.games.skyjo.events import Keep, Look, Meteor, Moved, Pick, Place, Put, Reactivate, Steal, Three
+from veillee.games.skyjo.lines import ALL_LINES
+from veillee.games.skyjo.phases import (
+    P_EXCHANGE,
+    P_FACES,
+    P_KEEP,
+    P_LOOK,
+    P_METEORS,
+    P_OWN,
+    P_PLACE,
+    P_PUT,
+    P_REACTIVATE,
+    P_REVEAL,
+    P_STEAL,
+)
 from veillee.games.skyjo.table import draw_game, holds_defense, refill_market, use_defense
 
 if TYPE_CHECKING:
@@ -33,7 +48,26 @@ if TYPE_CHECKING:
 __all__ = ["apply", "continue_three", "finish_effect", "legal_actions", "playable", "start_effect"]
 
 STAR = GameCard.STAR
+SLOT = tuple(Slot)
 A = ActionCard
+# the cards and kinds as globals: an enum member looked up on its class costs several global loads
+A_DEFENSE = A.DEFENSE
+A_DOUBLE_TURN = A.DOUBLE_TURN
+A_DRAW_THREE = A.DRAW_THREE
+A_EXCHANGE = A.EXCHANGE
+A_METEORS = A.METEORS
+A_OWN_SWAP = A.OWN_SWAP
+A_REACTIVATION = A.REACTIVATION
+A_REVELATION = A.REVELATION
+A_STEAL = A.STEAL
+K_FACES = Kind.FACES
+K_KEEP = Kind.KEEP
+K_LOOK = Kind.LOOK
+K_OWN = Kind.OWN
+K_PICK = Kind.PICK
+K_PUT = Kind.PUT
+K_REACTIVATE = Kind.REACTIVATE
+K_STEAL = Kind.STEAL
 GRID_SIZE = 12
 THREE = 3
 
@@ -44,15 +78,16 @@ def playable(state: SkyjoState, seat: int, card: ActionCard) -> bool:
     Échangez vos propres cartes needs 2 cards in your grid, Tirez trois cartes a card to draw, Échange a
     card in two grids, Vol an opponent's Action card (ruling 26); the others can always be played.
     """
-    if card is A.OWN_SWAP:
-        return sum(c is not None for c in state.grid[seat]) >= 2
-    if card is A.DRAW_THREE:
+    if card is A_OWN_SWAP:
+        return state.grid[seat].count(None) <= GRID_SIZE - 2
+    if card is A_DRAW_THREE:
         return bool(state.pile) or len(state.discard) > 1
-    if card is A.EXCHANGE:
-        return sum(any(c is not None for c in g) for g in state.grid) >= 2
-    if card is A.STEAL:
-        return any(state.held[p] or state.fresh[p] for p in range(state.num_players) if p != seat)
-    if card is A.REVELATION:
+    if card is A_EXCHANGE:
+        return sum(g.count(None) < GRID_SIZE for g in state.grid) >= 2
+    if card is A_STEAL:
+        held, fresh = state.held, state.fresh
+        return sum(map(len, held)) + sum(map(len, fresh)) > len(held[seat]) + len(fresh[seat])
+    if card is A_REVELATION:
         return any(False in up for up in state.up)
     return True
 
@@ -61,15 +96,15 @@ def start_effect(state: SkyjoState, card: ActionCard) -> None:
     """Begin resolving ``card`` (played from the hand or replayed by Réactivation)."""
     seat = state.turn
     state.effect = card
-    if card is A.DOUBLE_TURN:
+    if card is A_DOUBLE_TURN:
         state.extra_turns += state.opts.double_turn_extra
         finish_effect(state)
-    elif card is A.DEFENSE:
+    elif card is A_DEFENSE:
         state.extra_turns += 1
         finish_effect(state)
-    elif card is A.OWN_SWAP:
-        state.phase = Phase.OWN
-    elif card is A.DRAW_THREE:
+    elif card is A_OWN_SWAP:
+        state.phase = P_OWN
+    elif card is A_DRAW_THREE:
         drawn = []
         for _ in range(THREE):
             got = draw_game(state)
@@ -78,17 +113,17 @@ def start_effect(state: SkyjoState, card: ActionCard) -> None:
             drawn.append(got)
         state.three = drawn
         state.three_kept = False
-        state._log.append(("three", seat, tuple(drawn)))
-        state.phase = Phase.KEEP
-    elif card is A.REVELATION:
-        state.phase = Phase.LOOK
-    elif card is A.REACTIVATION:
-        state.phase = Phase.REACTIVATE
-    elif card is A.EXCHANGE:
+        state.emit(Three(seat, len(drawn), tuple(drawn)))
+        state.phase = P_KEEP
+    elif card is A_REVELATION:
+        state.phase = P_LOOK
+    elif card is A_REACTIVATION:
+        state.phase = P_REACTIVATE
+    elif card is A_EXCHANGE:
         state.picks = []
-        state.phase = Phase.EXCHANGE
-    elif card is A.STEAL:
-        state.phase = Phase.STEAL
+        state.phase = P_EXCHANGE
+    elif card is A_STEAL:
+        state.phase = P_STEAL
     else:
         n = state.num_players
         state.meteor_queue = [(seat + k) % n for k in range(1, n)]
@@ -102,43 +137,63 @@ def finish_effect(state: SkyjoState) -> None:
     state.effect = None
     state.picks = []
     refill_market(state)
-    rules.after_main(state)
+    turn.after_main(state)
 
 
 # -- legal actions -------------------------------------------------------------------------------------
+ALL_OWN = tuple(OWN.values())
+
+
+def _present(grid: list[GameCard | None], row: tuple[Action, ...]) -> Sequence[Action]:
+    """The actions of ``row`` (one per slot) for the slots of ``grid`` that still hold a card."""
+    if None not in grid:
+        return row
+    return [row[s] for s in range(GRID_SIZE) if grid[s] is not None]
+
+
+@cache
+def _lines_with_hidden(up: tuple[bool, ...]) -> tuple[int, ...]:
+    """The lines of a grid with a hidden card (a removed slot counts as face up)."""
+    return tuple(line for line in ALL_LINES if any(not up[s] for s in LINE_SLOTS[line]))
+
+
 def legal_actions(state: SkyjoState, phase: str) -> list[Action]:
     seat = state.turn
     n = state.num_players
-    if phase is Phase.OWN:
+    if phase is P_OWN:
         grid = state.grid[seat]
+        if None not in grid:
+            return list(ALL_OWN)
         present = [s for s in range(GRID_SIZE) if grid[s] is not None]
         return [OWN[a, b] for i, a in enumerate(present) for b in present[i + 1 :]]
-    if phase is Phase.FACES:
+    if phase is P_FACES:
         return list(FACES.values())
-    if phase is Phase.KEEP:
+    if phase is P_KEEP:
         return [*(KEEP[c] for c in sorted(set(state.three))), KEEP_NONE]
-    if phase is Phase.PUT:
+    if phase is P_PUT:
         return [PUT[c] for c in sorted(set(state.three))]
     look, pick, steal = targeted(n)
-    if phase is Phase.LOOK:
+    if phase is P_LOOK:
         out = []
         for p in range(n):
-            grid, up = state.grid[p], state.up[p]
-            for line in ALL_LINES:
-                if any(not up[s] and grid[s] is not None for s in LINE_SLOTS[line]):
-                    out.append(look[p][line])
+            row = look[p]
+            out += [row[line] for line in _lines_with_hidden(tuple(state.up[p]))]
         return out
-    if phase is Phase.REACTIVATE:
+    if phase is P_REACTIVATE:
         kinds = [c for c in sorted(set(state.action_discard)) if playable(state, seat, c)]
         return [REACTIVATE[c] for c in kinds] or [REACTIVATE_NONE]
-    if phase is Phase.EXCHANGE:
+    if phase is P_EXCHANGE:
         first = state.picks[0][0] if state.picks else None
-        return [pick[p][s] for p in range(n) if p != first for s in range(GRID_SIZE) if state.grid[p][s] is not None]
-    if phase is Phase.STEAL:
+        out = []
+        for p in range(n):
+            if p != first:
+                out += _present(state.grid[p], pick[p])
+        return out
+    if phase is P_STEAL:
         return [steal[p][c] for p in range(n) if p != seat for c in sorted(set(state.held[p]) | set(state.fresh[p]))]
-    if phase is Phase.METEORS:
+    if phase is P_METEORS:
         p = state.meteor_queue[0]
-        return [pick[p][s] for s in range(GRID_SIZE) if state.grid[p][s] is not None]
+        return list(_present(state.grid[p], pick[p]))
     return []
 
 
@@ -146,16 +201,16 @@ def legal_actions(state: SkyjoState, phase: str) -> list[Action]:
 def apply(state: SkyjoState, action: Action) -> None:
     kind = action.kind
     seat = state.turn
-    if kind is Kind.OWN:
+    if kind is K_OWN:
         assert action.slot is not None and action.slot2 is not None
         state.picks = [(seat, action.slot), (seat, action.slot2)]
-        state.phase = Phase.FACES
-    elif kind is Kind.FACES:
+        state.phase = P_FACES
+    elif kind is K_FACES:
         _faces(state, seat, bool(action.up), bool(action.up2))
-    elif kind is Kind.KEEP:
+    elif kind is K_KEEP:
         card = action.card
         if card is None:
-            state._log.append(("keep", seat, None))
+            state.emit(Keep(seat, None))
             continue_three(state)
         else:
             assert isinstance(card, GameCard)
@@ -163,33 +218,33 @@ def apply(state: SkyjoState, action: Action) -> None:
             state.three_kept = True
             state.drawn = card
             state.drawn_from = "three"
-            state._log.append(("keep", seat, card))
-            state.phase = Phase.PLACE
-    elif kind is Kind.PUT:
+            state.emit(Keep(seat, card))
+            state.phase = P_PLACE
+    elif kind is K_PUT:
         assert isinstance(action.card, GameCard)
         _put(state, seat, action.card)
         continue_three(state)
-    elif kind is Kind.LOOK:
+    elif kind is K_LOOK:
         _look(state, seat, action.target, action.slot)
-    elif kind is Kind.REACTIVATE:
+    elif kind is K_REACTIVATE:
         card = action.card
         if card is None:
-            state._log.append(("reactivate", seat, None))
+            state.emit(Reactivate(seat, None))
             finish_effect(state)
         else:
             assert isinstance(card, ActionCard)
             pile = state.action_discard
             del pile[len(pile) - 1 - pile[::-1].index(card)]
             state.in_play.append(card)
-            state._log.append(("reactivate", seat, card))
+            state.emit(Reactivate(seat, card))
             start_effect(state, card)
-    elif kind is Kind.PICK:
+    elif kind is K_PICK:
         assert action.target is not None and action.slot is not None
-        if state.phase is Phase.EXCHANGE:
+        if state.phase is P_EXCHANGE:
             _exchange_pick(state, seat, action.target, action.slot)
         else:
             _meteor(state, seat, action.target, action.slot)
-    elif kind is Kind.STEAL:
+    elif kind is K_STEAL:
         assert action.target is not None and isinstance(action.card, ActionCard)
         _steal(state, seat, action.target, action.card)
 
@@ -211,19 +266,13 @@ def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> Non
     state.dirty[p] = state.dirty[q] = True
     state.knowers[p][s] = 0 if up_first else (everyone if was_up_q else know_q)
     state.knowers[q][t] = 0 if up_second else (everyone if was_up_p else know_p)
-    state._log.append(
-        (
-            "moved",
+    assert state.effect is not None
+    state.emit(
+        Moved(
             seat,
-            p,
-            s,
-            q,
-            t,
-            up_first,
-            up_second,
-            card_q if up_first or was_up_q else None,
-            card_p if up_second or was_up_p else None,
             state.effect,
+            Place(p, SLOT[s], up_first, card_q if up_first or was_up_q else None),
+            Place(q, SLOT[t], up_second, card_p if up_second or was_up_p else None),
         )
     )
     own = p == q
@@ -237,7 +286,7 @@ def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> Non
 def _put(state: SkyjoState, seat: int, card: GameCard) -> None:
     state.three.remove(card)
     state.discard.append(card)
-    state._log.append(("put", seat, card))
+    state.emit(Put(seat, card))
 
 
 def continue_three(state: SkyjoState) -> None:
@@ -250,10 +299,10 @@ def continue_three(state: SkyjoState) -> None:
         while three:
             _put(state, seat, three[0])
     if three:
-        state.phase = Phase.PUT
+        state.phase = P_PUT
         return
     if not state.three_kept and False in state.up[seat]:
-        state.phase = Phase.REVEAL
+        state.phase = P_REVEAL
         return
     finish_effect(state)
 
@@ -263,12 +312,13 @@ def _look(state: SkyjoState, seat: int, target: int | None, line: int | None) ->
     assert target is not None and line is not None
     grid, up, knowers = state.grid[target], state.up[target], state.knowers[target]
     bit = 1 << seat
-    seen = []
+    seen: dict[Slot, GameCard] = {}
     for s in LINE_SLOTS[line]:
-        if grid[s] is not None and not up[s]:
+        card = grid[s]
+        if card is not None and not up[s]:
             knowers[s] |= bit
-            seen.append((s, grid[s]))
-    state._log.append(("look", seat, target, line, tuple(seen)))
+            seen[SLOT[s]] = card
+    state.emit(Look(seat, target, Line(line), len(seen), seen))
     finish_effect(state)
 
 
@@ -276,25 +326,25 @@ def _exchange_pick(state: SkyjoState, seat: int, target: int, slot: int) -> None
     """Échange avec un autre joueur: after the second pick, each attacked holder of a Défense blocks it
     (rulings 6, 12, 32); otherwise the faces are chosen."""
     state.picks.append((target, slot))
-    state._log.append(("pick", seat, target, slot))
+    state.emit(Pick(seat, target, SLOT[slot]))
     if len(state.picks) < 2:
         return
     blocked = False
     if state.opts.defense_blocks_exchange:
         for p, _ in state.picks:
             if p != seat and holds_defense(state, p):
-                use_defense(state, seat, p, A.EXCHANGE)
+                use_defense(state, seat, p, A_EXCHANGE)
                 blocked = True
     if blocked:
         finish_effect(state)
     else:
-        state.phase = Phase.FACES
+        state.phase = P_FACES
 
 
 def _steal(state: SkyjoState, seat: int, target: int, card: ActionCard) -> None:
     """Vol de carte Action: take the card and an extra turn; a Défense blocks the theft (R18; rulings 7, 8, 31)."""
     if holds_defense(state, target):
-        use_defense(state, seat, target, A.STEAL)
+        use_defense(state, seat, target, A_STEAL)
         if state.opts.steal_blocked_extra_turn:
             state.extra_turns += 1
         finish_effect(state)
@@ -302,7 +352,7 @@ def _steal(state: SkyjoState, seat: int, target: int, card: ActionCard) -> None:
     source = state.held[target] if card in state.held[target] else state.fresh[target]
     source.remove(card)
     (state.held if state.opts.stolen_playable_at_once else state.fresh)[seat].append(card)
-    state._log.append(("steal", seat, target, card))
+    state.emit(Steal(seat, target, card))
     state.extra_turns += 1
     finish_effect(state)
 
@@ -314,12 +364,12 @@ def _next_meteor(state: SkyjoState) -> None:
     while queue:
         p = queue[0]
         if holds_defense(state, p):
-            use_defense(state, seat, p, A.METEORS)
+            use_defense(state, seat, p, A_METEORS)
         elif not state.pile and len(state.discard) <= 1:
             queue.clear()
             break
         elif any(c is not None for c in state.grid[p]):
-            state.phase = Phase.METEORS
+            state.phase = P_METEORS
             return
         queue.pop(0)
     finish_effect(state)
@@ -337,6 +387,6 @@ def _meteor(state: SkyjoState, seat: int, target: int, slot: int) -> None:
     state.dirty[target] = True
     state.knowers[target][slot] = 0
     state.discard.insert(0, old)
-    state._log.append(("meteor", seat, target, slot, old, new))
+    state.emit(Meteor(seat, target, SLOT[slot], old, new))
     state.meteor_queue.pop(0)
     _next_meteor(state)

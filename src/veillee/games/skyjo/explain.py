@@ -1,21 +1,19 @@
-"""Why an action is refused (public facts only), and the numbers a simulation summary reports."""
+"""Why an action is refused, in words for the player (public facts only)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from veillee.games.skyjo.actions import Action, Kind
-from veillee.games.skyjo.cards import ActionCard
 from veillee.games.skyjo.phases import Phase
 
 if TYPE_CHECKING:
     from veillee.games.skyjo.state import SkyjoState
 
-__all__ = ["explain", "stats"]
+__all__ = ["explain"]
 
 
-# -- explanations and statistics -----------------------------------------------------------------------
+# -- explanations -----------------------------------------------------------------------------------
 _PHASE_HINTS = {
     Phase.SETUP: "each player first turns 2 of their own hidden cards face up (reveal <slot>)",
     Phase.CHOOSE: "choose: take, draw, take an Action card (action 1-4 / action pile), play or drop one",
@@ -62,20 +60,3 @@ def explain(state: SkyjoState, action: object) -> str:
     if hint is None:
         return "the match is over"
     return f"{action} is not possible now: {hint}"
-
-
-def stats(state: SkyjoState) -> dict[str, float]:
-    """What a simulation summary reports of one match."""
-    kinds = Counter(action.kind for action in state._history)
-    played = Counter(action.card for action in state._history if action.kind is Kind.PLAY)
-    out: dict[str, float] = {
-        "rounds": state.round,
-        "turns": state.turns,
-        "decisions": len(state._history),
-        "action cards taken": kinds[Kind.ACTION],
-        "lines discarded": sum(len(e[2]) for e in state._log if e[0] == "lines"),
-        "reshuffles": sum(1 for e in state._log if e[0] == "reshuffle"),
-    }
-    for card in ActionCard:
-        out[f"played {card}"] = played[card]
-    return out

@@ -1,4 +1,4 @@
-"""Line discards (« défausser une ligne ou une colonne ») and round scoring, as small pure functions.
+"""Line discards (« défausser une ligne ou une colonne »), as small pure functions.
 
 A grid is a list of 12 slots, row by row; a slot holds a ``GameCard`` or ``None`` once its card has been
 discarded with a line. ``up[slot]`` says whether the card is face up (removed slots count as up, so that
@@ -10,30 +10,18 @@ discarded with a line. ``up[slot]`` says whether the card is face up (removed sl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 
-from veillee.games.skyjo.cards import IS_STAR, VALUE, GameCard
+from veillee.games.skyjo.cards import LINE_SLOTS, GameCard
 
 __all__ = [
     "ALL_LINES",
     "COLUMN_LINES",
     "LINE_SLOTS",
-    "grid_points",
     "lines_with_copy",
     "natural_lines",
-    "star_bonus",
     "star_lines",
 ]
 
-LINE_SLOTS: tuple[tuple[int, ...], ...] = (
-    (0, 1, 2, 3),
-    (4, 5, 6, 7),
-    (8, 9, 10, 11),
-    (0, 4, 8),
-    (1, 5, 9),
-    (2, 6, 10),
-    (3, 7, 11),
-)
 ALL_LINES: tuple[int, ...] = tuple(range(7))
 COLUMN_LINES: tuple[int, ...] = (3, 4, 5, 6)
 STAR = GameCard.STAR
@@ -118,46 +106,3 @@ def lines_with_copy(grid: Grid, up: list[bool], lines: Sequence[int], copied: in
             if count >= MIN_LINE:
                 out.append(line)
     return out
-
-
-def grid_points(grid: Grid) -> int:
-    """The sum of the cards still in a grid; a Star counts 0 (R30)."""
-    return sum(VALUE[card] for card in grid if card is not None)
-
-
-def star_bonus(grid: Grid) -> int:
-    """The best (lowest) total of disjoint all-Star lines: −15 for a row of 4 Stars, −10 for a row or
-    column of exactly 3; each Star counts in one line only (R24, ruling 17)."""
-    found: list[tuple[frozenset[int], int]] = []
-    for line_slots in LINE_SLOTS:
-        present = [s for s in line_slots if grid[s] is not None]
-        if len(present) >= MIN_LINE and all(IS_STAR[grid[s] or 0] for s in present):
-            found.append((frozenset(present), -15 if len(present) == 4 else -10))
-    best = 0
-    for size in range(1, len(found) + 1):
-        for chosen in combinations(found, size):
-            used: set[int] = set()
-            total = 0
-            for slots, points in chosen:
-                if used & slots:
-                    break
-                used |= slots
-                total += points
-            else:
-                best = min(best, total)
-    return best
-
-
-def round_scores(grids: Sequence[Grid], action_cards: Sequence[int], triggerer: int | None) -> tuple[list[int], bool]:
-    """Each seat's round score and whether the triggerer's was doubled (R30, R31).
-
-    The triggerer must have the strictly lowest score; otherwise a positive score of theirs is doubled.
-    """
-    scores = [grid_points(grid) + star_bonus(grid) + 10 * held for grid, held in zip(grids, action_cards, strict=True)]
-    doubled = False
-    if triggerer is not None:
-        mine = scores[triggerer]
-        if mine > 0 and any(score <= mine for seat, score in enumerate(scores) if seat != triggerer):
-            scores[triggerer] = mine * 2
-            doubled = True
-    return scores, doubled

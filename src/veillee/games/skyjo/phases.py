@@ -4,7 +4,26 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Phase"]
+__all__ = [
+    "P_CHOOSE",
+    "P_COPY",
+    "P_DRAWN",
+    "P_EXCHANGE",
+    "P_FACES",
+    "P_KEEP",
+    "P_LOOK",
+    "P_METEORS",
+    "P_OVER",
+    "P_OWN",
+    "P_PLACE",
+    "P_PUT",
+    "P_REACTIVATE",
+    "P_REVEAL",
+    "P_SETUP",
+    "P_STAR",
+    "P_STEAL",
+    "Phase",
+]
 
 
 class Phase(StrEnum):
@@ -34,3 +53,24 @@ class Phase(StrEnum):
     STEAL = "steal"
     METEORS = "meteors"
     OVER = "over"
+
+
+# Module-level names of the phases for the rules' hot path: ``Phase.CHOOSE`` is looked up through the enum's
+# metaclass, several times the cost of a global name, and the rules test the phase on every decision.
+P_SETUP = Phase.SETUP
+P_CHOOSE = Phase.CHOOSE
+P_PLACE = Phase.PLACE
+P_DRAWN = Phase.DRAWN
+P_REVEAL = Phase.REVEAL
+P_STAR = Phase.STAR
+P_COPY = Phase.COPY
+P_OWN = Phase.OWN
+P_FACES = Phase.FACES
+P_KEEP = Phase.KEEP
+P_PUT = Phase.PUT
+P_LOOK = Phase.LOOK
+P_REACTIVATE = Phase.REACTIVATE
+P_EXCHANGE = Phase.EXCHANGE
+P_STEAL = Phase.STEAL
+P_METEORS = Phase.METEORS
+P_OVER = Phase.OVER

@@ -1,6 +1,6 @@
 """Table primitives shared by the turn flow and the Action effects: piles, the market, reveals, Défense.
 
-Each function changes the ``SkyjoState`` in place and logs what everybody sees as a raw event tuple.
+Each function changes the ``SkyjoState`` in place and emits what happens (``events.py``).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from veillee.core import derive
 from veillee.games.skyjo.cards import ActionCard, GameCard
+from veillee.games.skyjo.events import Blocked, Refill, Reshuffle, TakeAction
 
 if TYPE_CHECKING:
     from veillee.games.skyjo.state import SkyjoState
@@ -41,7 +42,7 @@ def reshuffle_game(state: SkyjoState) -> None:
     state.pile = pile
     state.discard = [top]
     state.pile_public = True
-    state._log.append(("reshuffle", "game", len(pile)))
+    state.emit(Reshuffle("game", len(pile)))
 
 
 def draw_game(state: SkyjoState) -> GameCard | None:
@@ -67,7 +68,7 @@ def _reshuffle_actions(state: SkyjoState) -> None:
     rng.shuffle(pile)
     state.action_pile = pile
     state.action_discard = [top]
-    state._log.append(("reshuffle", "action", len(pile)))
+    state.emit(Reshuffle("action", len(pile)))
 
 
 def _draw_action(state: SkyjoState) -> ActionCard | None:
@@ -81,13 +82,16 @@ def _draw_action(state: SkyjoState) -> ActionCard | None:
 def refill_market(state: SkyjoState) -> None:
     """Every empty market slot is refilled at once from the Action pile, if any card is left (R3, rulings 3, 40)."""
     market = state.market
+    if None not in market:
+        return
     for i in range(4):
         if market[i] is None:
-            card = _draw_action(state)
+            pile = state.action_pile
+            card = pile.pop() if pile else _draw_action(state)
             if card is None:
                 return
             market[i] = card
-            state._log.append(("refill", i, card))
+            state.emit(Refill(i + 1, card))
 
 
 def take_action_card(state: SkyjoState, seat: int, market: int | None) -> None:
@@ -101,7 +105,7 @@ def take_action_card(state: SkyjoState, seat: int, market: int | None) -> None:
         assert card is not None
         state.market[market] = None
     state.fresh[seat].append(card)
-    state._log.append(("take_action", seat, market, card))
+    state.emit(TakeAction(seat, "pile" if market is None else market + 1, card))
     refill_market(state)
 
 
@@ -119,5 +123,5 @@ def use_defense(state: SkyjoState, attacker: int, seat: int, attack: ActionCard)
     else:
         state.held[seat].remove(DEFENSE)
     state.action_discard.append(DEFENSE)
-    state._log.append(("blocked", attacker, seat, attack))
+    state.emit(Blocked(attacker, seat, attack))
     refill_market(state)

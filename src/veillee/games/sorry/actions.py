@@ -7,14 +7,17 @@ An ``Action`` is a ``NamedTuple`` (equality and hashing run in C, which keeps th
 kind     what (rules)                            notation          fields
 ======== ======================================= ================= ======================================
 play     play a card on your turn (R3); also     ``play 7``        card: a Number, Slide, Take 2, Reverse
-         each Number card after a Play 2 (R8)    ``play SLIDE15``  or Play 2
-sorry    the flip-back SORRY! on your turn (R10) ``sorry 2``       target: the opponent
-dead     play a card with no effect (R14)        ``dead STEAL``    card: STEAL, DONT, SORRY or PLAY2
+         each Number card after a Play 2 (R9)    ``play SLIDE15``  or Play 2
+sorry    the flip-back SORRY! on your turn (R14) ``sorry 2``       target: the opponent
+dead     play a card with no effect (Ruling 14)  ``dead STEAL``    card: STEAL, DONT, SORRY or PLAY2
 steal    the steal-a-21 SORRY!, out of turn      ``steal``         —
-block    Don't be SORRY!, out of turn (R12)      ``block``         —
-pass     let a window go; or nothing to play     ``pass``          —
+         (R15)
+block    Don't be SORRY!, out of turn (R16)      ``block``         —
+pass     let a window go (Ruling 22); or nothing ``pass``          —
+         to play (Ruling 31)
 add      tie-break: a Number card on your pile   ``add 7``         card: a Number card
-stand    tie-break: stop adding (R16)            ``stand``         —
+         (Ruling 23)
+stand    tie-break: stop adding (Ruling 23)      ``stand``         —
 ======== ======================================= ================= ======================================
 
 Integer codec layout for ``n`` players (``codec(n)``), in this order: play (16: the 9 Number cards, the
@@ -66,7 +69,7 @@ class Action(NamedTuple):
 
     @classmethod
     def dead(cls, card: Card) -> Action:
-        """Play ``card`` with no effect, allowed only when no card in hand has one (ruling 14)."""
+        """Play ``card`` with no effect, allowed only when no card in hand has one (Ruling 14)."""
         return cls(Kind.DEAD, card=card)
 
     @classmethod
@@ -132,7 +135,7 @@ PLAYABLE: tuple[Card, ...] = (
 )
 """The cards that ``play`` can name: every card that has an effect without a target, on your turn."""
 DEAD_CARDS: tuple[Card, ...] = (Card.PLAY_2, Card.SORRY, Card.STEAL, Card.DONT)
-"""The only cards that can ever lack an effect on your turn (ruling 14)."""
+"""The only cards that can ever lack an effect on your turn (Ruling 14)."""
 
 PLAY: dict[Card, Action] = {card: Action.play(card) for card in PLAYABLE}
 DEAD: dict[Card, Action] = {card: Action.dead(card) for card in DEAD_CARDS}

@@ -16,7 +16,10 @@ __all__ = [
     "DECK_COUNTS",
     "IS_NUMBER",
     "NUMBERS",
+    "PAWNS",
+    "PAWN_COLOURS",
     "SLIDE_TO",
+    "TARGET",
     "VALUE",
     "Card",
     "DeckList",
@@ -37,31 +40,38 @@ class Card(IntEnum):
     N6 = 6
     N7 = 7
     N10 = 8
-    """The Number card worth 10 (there are no 8s or 9s, ruling 1)."""
+    """The Number card worth 10 (there are no 8s or 9s, Ruling 1)."""
     SLIDE_10 = 9
-    """« Glissade »: the pile's total becomes 10, up or down."""
+    """« Glissade »: the pile's total becomes 10, up or down (R6, Ruling 7)."""
     SLIDE_15 = 10
     SLIDE_20 = 11
     SLIDE_21 = 12
-    """Slide to 21: reaching exactly 21 with it wins the round (ruling 6)."""
+    """Slide to 21: reaching exactly 21 with it wins the round (Ruling 6)."""
     TAKE_2 = 13
-    """« Pigez-en 2 »: draw 2 cards, never beyond 7 in hand."""
+    """« Pigez-en 2 »: draw 2 cards, never beyond 7 in hand (R7, Ruling 2)."""
     REVERSE = 14
-    """« Changement de direction »: reverse the order of play."""
+    """« Changement de direction »: reverse the order of play (R8, Ruling 15)."""
     PLAY_2 = 15
-    """« Jouez-en 2 »: then play 2 Number cards from your hand."""
+    """« Jouez-en 2 »: then play 2 Number cards from your hand (R9, Rulings 4, 5)."""
     SORRY = 16
-    """« SORRY! Retournez une carte pion du côté DÉPART »: on your turn, flip an opponent's pawn back."""
+    """« SORRY! Retournez une carte pion du côté DÉPART »: on your turn, flip an opponent's pawn back (R14)."""
     STEAL = 17
-    """The other SORRY!: out of turn, steal an opponent's 21 (flip one of *your* pawns HOME instead)."""
+    """The other SORRY!: out of turn, steal an opponent's 21 (flip one of *your* pawns HOME instead, R15)."""
     DONT = 18
-    """« SORRY! Pas vraiment… » (Don't be SORRY!): block a SORRY! card played against you."""
+    """« SORRY! Pas vraiment… » (Don't be SORRY!): block a SORRY! card played against you (R16)."""
 
     def __str__(self) -> str:
         return NOTATION[self]
 
     def __repr__(self) -> str:
         return f"Card.{self.name}"
+
+    @classmethod
+    def from_json(cls, data: object) -> Card:
+        """The card whose notation is ``data`` (typed views read back from their JSON form)."""
+        if not isinstance(data, str) or data not in _BY_TEXT:
+            raise ValueError(f"{data!r} is not a Sorry! Revenge card notation")
+        return _BY_TEXT[data]
 
 
 NOTATION: tuple[str, ...] = (
@@ -78,16 +88,23 @@ NOTATION: tuple[str, ...] = (
     "STEAL",
     "DONT",
 )
+_BY_TEXT: dict[str, Card] = {text: Card(i) for i, text in enumerate(NOTATION)}
+TARGET = 21
+"""The total that wins a round (R10); above it a player busts (R11)."""
+PAWNS = 4
+"""Pawn cards per player (R1): flipping all of them to HOME wins the match (R18)."""
+PAWN_COLOURS = ("red", "blue", "yellow", "green")
+"""Each seat's pawn colour (seat 0 red...), by which the screens and the browser show who is who."""
 NUMBERS: tuple[Card, ...] = tuple(Card(i) for i in range(9))
 VALUE: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 10, *([0] * 10))
-"""What a card adds to the pile's total: its number for Number cards, 0 for every other card (rule R4)."""
+"""What a card adds to the pile's total: its number for Number cards, 0 for every other card (R4)."""
 IS_NUMBER: tuple[bool, ...] = tuple(i < 9 for i in range(len(Card)))
 SLIDE_TO: tuple[int, ...] = (*([0] * 9), 10, 15, 20, 21, *([0] * 6))
-"""The total a Slide sets; 0 for the other cards."""
+"""The total a Slide sets (R6); 0 for the other cards."""
 
 
 class DeckList(StrEnum):
-    """Which deck composition to play with (ruling 1, the « Decisions » of RULINGS.md)."""
+    """Which deck composition to play with (Ruling 1, the « Decisions » of RULINGS.md)."""
 
     STANDARD = "standard"
     """93 cards: the [SRC 7] list plus 2 Reverse, so that the counts match the manual (26 Action cards)."""

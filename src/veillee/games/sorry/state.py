@@ -1,66 +1,18 @@
-"""The data of a Sorry! Revenge match: options, and the ``SorryState`` that ties rules and views together."""
+"""The data of a Sorry! Revenge match: ``SorryState``, glue between the rules, views and explanations."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from veillee.core import JSON, ActionCodec, GameState, InvalidOption, RawEvent, Result
-from veillee.games.sorry import rules, view
+from veillee.core import ActionCodec, GameState, Result
+from veillee.games.sorry import determinize, explain, render, rules, scoring, view
 from veillee.games.sorry.actions import Action, codec
-from veillee.games.sorry.cards import Card, DeckList, parse_card
-from veillee.games.sorry.rules import PAWNS, Phase
+from veillee.games.sorry.cards import PAWNS, Card, parse_card
+from veillee.games.sorry.options import SorryOptions
+from veillee.games.sorry.phases import Phase
 
-__all__ = ["OPTIONS", "SorryOptions", "SorryState"]
-
-OPTIONS = {
-    "deck_list": "standard (93 cards: 6 Reverse, the default) or gamingpack (91 cards: 4 Reverse, as [SRC 7])",
-    "play2_check": "each (the total is checked after each card of a Play 2, the default) or end (after both)",
-    "long_game": "the longer game: once all 4 pawns are HOME, flip them back to START (default false)",
-    "first_player": "the seat that plays first (default: drawn from the seed)",
-}
-
-
-@dataclass(frozen=True, kw_only=True)
-class SorryOptions:
-    """The options of a Sorry! Revenge match, validated."""
-
-    deck_list: DeckList = DeckList.STANDARD
-    play2_each: bool = True
-    long_game: bool = False
-    first_player: int | None = None
-
-    @classmethod
-    def parse(cls, players: int, options: dict[str, Any]) -> SorryOptions:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise InvalidOption(
-                f"unknown Sorry! Revenge option(s): {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}"
-            )
-        deck_text = options.get("deck_list", DeckList.STANDARD)
-        try:
-            deck_list = DeckList(str(deck_text).lower())
-        except ValueError:
-            raise InvalidOption(f"deck_list must be standard or gamingpack, not {deck_text!r}") from None
-        check = options.get("play2_check", "each")
-        if check not in ("each", "end"):
-            raise InvalidOption(f"play2_check must be each or end, not {check!r}")
-        long_game = options.get("long_game", False)
-        if not isinstance(long_game, bool):
-            raise InvalidOption(f"long_game must be true or false, not {long_game!r}")
-        first = options.get("first_player")
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
-            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
-        return cls(deck_list=deck_list, play2_each=check == "each", long_game=long_game, first_player=first)
-
-    def to_json(self) -> JSON:
-        return {
-            "deck_list": str(self.deck_list),
-            "play2_check": "each" if self.play2_each else "end",
-            "long_game": self.long_game,
-            "first_player": self.first_player,
-        }
+__all__ = ["SorryState"]
 
 
 class SorryState(GameState[Action]):
@@ -71,6 +23,7 @@ class SorryState(GameState[Action]):
     """
 
     game_name = "sorry"
+    rules_version: ClassVar[str] = "1"
 
     opts: SorryOptions
     goal: int
@@ -92,7 +45,7 @@ class SorryState(GameState[Action]):
     stealer: int | None
     sorry_target: int | None
     inert: list[int]
-    """Per seat: how many cards of its hand are publicly known to have no effect (ruling 27)."""
+    """Per seat: how many cards of its hand are publicly known to have no effect (Ruling 27)."""
     inert_sorry: list[bool]
     """Per seat: whether a SORRY! counts among those cards (it had no target at the dead play)."""
     tb_order: list[int]
@@ -128,50 +81,29 @@ class SorryState(GameState[Action]):
         self.tb_totals = [0] * players
         self.tb_rounds = 0
         self.winner = None
-        rules.start_match(self)
+        rules.start_match(self, stack)
 
     @property
     def codec(self) -> ActionCodec[Action]:
         return codec(self.num_players)
 
-    def _legal(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def _do(self, action: Action) -> None:
-        rules.apply(self, action)
+    # The rules' functions are the methods themselves: one Python call less on every step of a playout.
+    _legal = rules.legal_actions
+    _do = rules.apply
 
     def _explain(self, action: Action) -> str:
-        return view.explain(self, action)
+        return explain.explain(self, action)
 
-    def _copy(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.hands = [list(h) for h in self.hands]
-        twin.draw = list(self.draw)
-        twin.pile = list(self.pile)
-        twin.set_aside = list(self.set_aside)
-        twin.progress = list(self.progress)
-        twin.window = list(self.window)
-        twin.inert = list(self.inert)
-        twin.inert_sorry = list(self.inert_sorry)
-        twin.tb_order = list(self.tb_order)
-        twin.tb_piles = [list(p) for p in self.tb_piles]
-        twin.tb_totals = list(self.tb_totals)
-        return twin
-
-    def _view(self, seat: int | None) -> JSON:
-        return view.view(self, seat)
+    def _seat_view(self, seat: int | None) -> view.SorryView:
+        return view.seat_view(self, seat)
 
     def _resample(self, world: Self, seat: int, rng: random.Random) -> None:
-        view.resample_hidden(world, seat, rng)
+        determinize.resample_hidden(world, seat, rng)
 
     def result(self) -> Result:
         if not self.is_over or self.winner is None:
             raise ValueError("the match is not over yet")
-        return view.match_result(self)
-
-    def _redact(self, event: RawEvent, seat: int | None) -> JSON:
-        return view.redact(event, seat)
+        return scoring.match_result(self)
 
     def zones(self) -> dict[str, list[Any]]:
         out: dict[str, list[Any]] = {
@@ -188,9 +120,7 @@ class SorryState(GameState[Action]):
         return {"draw"} | {f"hand/{s}" for s in range(self.num_players) if s != seat}
 
     def stats(self) -> dict[str, float]:
-        return view.stats(self)
+        return scoring.match_stats(self)
 
     def __str__(self) -> str:
-        from veillee.games.sorry.render import render
-
-        return render(self.view(None))
+        return render.render(view.seat_view(self, None))

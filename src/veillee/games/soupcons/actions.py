@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cache
+from itertools import combinations
 from typing import NamedTuple
 
 from veillee.core import JSON, ActionCodec
 from veillee.games.soupcons.cards import Card, setup
 
-__all__ = ["ACCEPT", "REFUSE", "Action", "Kind", "Tables", "codec", "tables"]
+__all__ = ["ACCEPT", "REFUSE", "RESPONSES", "Action", "Kind", "Tables", "codec", "tables"]
 
 
 class Kind(StrEnum):
@@ -99,21 +100,36 @@ RESPONSES: tuple[Action, ...] = (ACCEPT, REFUSE)
 
 
 class Tables(NamedTuple):
-    """Every distinct action for one player count, so the hot loop only picks from tables."""
+    """Every distinct action for one player count, and every set of legal actions the rules can return,
+    built once so that the hot loop only looks them up (and copies the tuple into the legal list)."""
 
     choose: tuple[Action, ...]
     """``choose[seat]``."""
     offers: dict[Card, tuple[Action, ...]]
     """``offers[card]``: that card offered with every allowed claim, in claim order."""
+    offers_for: dict[frozenset[Card], tuple[Action, ...]]
+    """``offers_for[frozenset(hand)]``: the legal offers from a hand of one to three cards, card by card in
+    card order, each with every claim in claim order."""
+    choices: tuple[tuple[tuple[Action, ...], ...], ...]
+    """``choices[active][open]``: the legal choices of ``active`` when the seats whose bit is set in ``open``
+    still have their Porte in hand (R5, ruling 3)."""
 
 
 @cache
 def tables(players: int) -> Tables:
     kinds = setup(players).kinds
-    return Tables(
-        choose=tuple(Action.choose(t) for t in range(players)),
-        offers={card: tuple(Action.offer(card, claim) for claim in kinds) for card in kinds},
+    choose = tuple(Action.choose(t) for t in range(players))
+    offers = {card: tuple(Action.offer(card, claim) for claim in kinds) for card in kinds}
+    offers_for = {
+        frozenset(cards): tuple(a for card in cards for a in offers[card])
+        for size in (1, 2, 3)
+        for cards in combinations(kinds, size)
+    }
+    choices = tuple(
+        tuple(tuple(choose[t] for t in range(players) if mask >> t & 1 and t != active) for mask in range(1 << players))
+        for active in range(players)
     )
+    return Tables(choose, offers, offers_for, choices)
 
 
 @cache

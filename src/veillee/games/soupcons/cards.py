@@ -2,11 +2,12 @@
 
 Masques are ``IntEnum`` members so that hands are lists of small ints (fast to copy and compare) that still
 print as ``5`` or ``S``. The Nuit/Jour cards are identified by their value (1–9) and the Portes by their
-owner's seat; neither ever changes hands, so plain ints are enough for them.
+owner's seat; neither ever changes hands, so a table is a list of ``Side`` members indexed by value.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from veillee.core import InvalidOption
@@ -14,9 +15,12 @@ from veillee.core import InvalidOption
 __all__ = [
     "DAY",
     "GONE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "NIGHT",
     "Card",
     "Setup",
+    "Side",
     "parse_card",
     "setup",
 ]
@@ -46,36 +50,74 @@ class Card(IntEnum):
     def __repr__(self) -> str:
         return f"Card.{self.name}"
 
+    @classmethod
+    def from_json(cls, data: object) -> Card:
+        """The card written ``data`` in a view or an event (``"5"``, ``"S"``); ``ValueError`` otherwise."""
+        card = _BY_TEXT.get(data) if isinstance(data, str) else None
+        if card is None:
+            raise ValueError(f"{data!r} is not a Soupçons card notation (0–9 or S)")
+        return card
+
 
 NOTATION: tuple[str, ...] = (*(str(v) for v in range(10)), "S")
 """``0``…``9`` for the Masques, ``S`` for a Serpent."""
 
-NIGHT = 0
-"""A Nuit/Jour card showing its Night side (« côté Nuit »)."""
-DAY = 1
-"""A Nuit/Jour card turned to its Day side (« côté Jour »)."""
-GONE = 2
-"""A Nuit/Jour card removed from the table (« rangée dans la boîte »), or a value with no table card (0)."""
+_BY_TEXT: dict[str, Card] = {text: Card(i) for i, text in enumerate(NOTATION)}
 
 
+class Side(IntEnum):
+    """The side a Nuit/Jour card shows (R3, R7); ``str`` is how views write it."""
+
+    NIGHT = 0
+    """Its Night side (« côté Nuit »): every table card starts so."""
+    DAY = 1
+    """Turned to its Day side (« côté Jour »)."""
+    GONE = 2
+    """Removed from the table (« rangée dans la boîte »), or a value with no table card (0)."""
+
+    def __str__(self) -> str:
+        return _SIDE_NAMES[self]
+
+    @classmethod
+    def from_json(cls, data: object) -> Side:
+        """The side written ``data`` in a view (``"night"``, ``"day"``, ``"removed"``)."""
+        if isinstance(data, str) and data in _SIDE_NAMES:
+            return cls(_SIDE_NAMES.index(data))
+        raise ValueError(f"{data!r} is not a Nuit/Jour side (night, day or removed)")
+
+
+_SIDE_NAMES = ("night", "day", "removed")
+
+NIGHT = Side.NIGHT
+DAY = Side.DAY
+GONE = Side.GONE
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """The material for one player count (RULINGS §4.1): which Masques, how many Serpents, which table.
 
     ``top`` is the highest Masque value and also the highest Nuit/Jour value; ``kinds`` lists the card kinds
-    in play (Masques 0…top, then Serpent), which is also the set of allowed claims (ruling 6).
+    in play (Masques 0…top, then Serpent), which is also the set of allowed claims (ruling 6). Immutable, so
+    every game of a player count shares one.
     """
 
-    __slots__ = ("deck", "kinds", "players", "serpents", "top")
+    players: int
+    top: int
+    serpents: int
+    kinds: tuple[Card, ...] = field(init=False)
+    deck: tuple[Card, ...] = field(init=False)
 
-    def __init__(self, players: int, top: int, serpents: int) -> None:
-        self.players = players
-        self.top = top
-        self.serpents = serpents
-        self.kinds: tuple[Card, ...] = (*(Card(v) for v in range(top + 1)), Card.SERPENT)
-        self.deck: tuple[Card, ...] = (*(Card(v) for v in range(top + 1)), *([Card.SERPENT] * serpents))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kinds", (*(Card(v) for v in range(self.top + 1)), Card.SERPENT))
+        object.__setattr__(self, "deck", (*(Card(v) for v in range(self.top + 1)), *([Card.SERPENT] * self.serpents)))
 
 
 _SETUPS = {3: Setup(3, 5, 1), 4: Setup(4, 6, 2), 5: Setup(5, 8, 2), 6: Setup(6, 9, 3)}
+
+MIN_PLAYERS = min(_SETUPS)
+MAX_PLAYERS = max(_SETUPS)
+"""Soupçons is played by 3 to 6 (ruling 14)."""
 
 
 def setup(players: int) -> Setup:

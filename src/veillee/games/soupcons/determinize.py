@@ -32,12 +32,14 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from veillee.games.soupcons.actions import ACCEPT, REFUSE, Action
-from veillee.games.soupcons.cards import Card, setup
+from veillee.games.soupcons.cards import Card, Side, setup
+from veillee.games.soupcons.events import Outcome
 from veillee.games.soupcons.rules import first_player
-from veillee.games.soupcons.view import card_of
+from veillee.games.soupcons.scoring import Camp
 
 if TYPE_CHECKING:
     from veillee.games.soupcons.state import SoupconsState
+    from veillee.games.soupcons.view import ExchangeView, SoupconsView
 
 __all__ = ["sample_world"]
 
@@ -47,23 +49,23 @@ UNKNOWN = -1
 ANY = -2
 """In memo keys only: a free card whose identity no later check looks at."""
 
-NOTHING, DAY, REMOVED = "nothing", "day", "removed"
+NOTHING, DAY, REMOVED = Outcome.NOTHING, Outcome.DAY, Outcome.REMOVED
 
 
 def sample_world(state: SoupconsState, seat: int, rng: random.Random) -> SoupconsState:
     """A full game consistent with everything ``seat`` knows, drawn from ``rng``, on a new seed."""
-    view = state.view(seat)
+    view = state.seat_view(seat)
     deal, accepted = _sample_deal_and_transfers(view, seat, rng)
     actions = _rewrite_actions(view, seat, deal, accepted, rng)
     n = state.num_players
-    starter = view["first_player"]
+    starter = view.first_player
     order = [Card.MASK_0] * (2 * n + 1)
     for p in range(n):
         for i, card in enumerate(deal[p]):
             order[(p - starter) % n + i * n] = card
     seed = rng.getrandbits(63)
     options: dict[str, Any] = dict(state.options)
-    while seed == state.seed or first_player(seed, n, options["first_player"]) != starter:
+    while seed == state.seed or first_player(seed, n, state.opts.first_player) != starter:
         seed = rng.getrandbits(63)
     world = type(state)(n, seed, list(order), **options)
     for action in actions:
@@ -72,21 +74,22 @@ def sample_world(state: SoupconsState, seat: int, rng: random.Random) -> Soupcon
 
 
 def _sample_deal_and_transfers(
-    view: dict[str, Any], seat: int, rng: random.Random
+    view: SoupconsView, seat: int, rng: random.Random
 ) -> tuple[list[list[Card]], list[Card]]:
     """The dealt hands and the card accepted in each finished exchange, consistent with ``view``."""
-    n = view["players"]
+    n = view.players
     material = setup(n)
-    starter = view["first_player"]
-    dealt = [card_of(text) for text in view["dealt"]]
-    done = [ex for ex in view["exchanges"] if ex["done"]]
+    starter = view.first_player
+    assert view.dealt is not None
+    dealt = list(view.dealt)
+    done = [ex for ex in view.exchanges if ex.done]
 
     # Values that turned to Day were dealt to the giver of their flip; Night values never moved.
     pins: list[list[Card]] = [[] for _ in range(n)]
     for ex in done:
-        if ex["effect"] == DAY and ex["giver"] != seat:
-            pins[ex["giver"]].append(Card(ex["value"]))
-    static = [Card(v) for v in range(1, material.top + 1) if view["table"][str(v)] == "night" and Card(v) not in dealt]
+        if ex.effect is DAY and ex.giver != seat:
+            pins[ex.giver].append(_table_value(ex))
+    static = [Card(v) for v in range(1, material.top + 1) if view.table[v] is Side.NIGHT and Card(v) not in dealt]
     pool = {Card.MASK_0: int(Card.MASK_0 not in dealt), Card.SERPENT: material.serpents - dealt.count(Card.SERPENT)}
     others = [p for p in range(n) if p != seat]
     slots = {p: (3 if p == starter else 2) - len(pins[p]) for p in others}
@@ -115,29 +118,35 @@ def _sample_deal_and_transfers(
     raise AssertionError("no deal is consistent with this view (a bug: the real game is one)")
 
 
-def _serpent_holders(view: dict[str, Any]) -> set[int] | None:
+def _table_value(ex: ExchangeView) -> Card:
+    """The Masque of an exchange that changed the table (its value is public)."""
+    assert ex.value is not None
+    return Card(ex.value)
+
+
+def _serpent_holders(view: SoupconsView) -> set[int] | None:
     """Who holds a Serpent, when the game is over and the winners tell it (ruling 10), else None."""
-    camp, result = view["camp"], view["result"]
-    if result is None or camp == "draw":
+    camp, result = view.camp, view.result
+    if result is None or camp is Camp.DRAW:
         return None
-    winners = set(result["winners"])
-    return winners if camp == "serpents" else set(range(view["players"])) - winners
+    winners = set(result.winners)
+    return winners if camp is Camp.SERPENTS else set(range(view.players)) - winners
 
 
-def _free_cards_needed(done: list[dict[str, Any]], others: list[int]) -> dict[int, int]:
+def _free_cards_needed(done: list[ExchangeView], others: list[int]) -> dict[int, int]:
     """The fewest free cards each other seat must have been dealt, so that it held one at each of its
     « nothing happens » gifts (free cards arrive by « nothing » gifts and removals)."""
     balance = dict.fromkeys(others, 0)
     need = dict.fromkeys(others, 0)
     for ex in done:
-        giver, receiver = ex["giver"], ex["receiver"]
-        if ex["effect"] == NOTHING:
+        giver, receiver = ex.giver, ex.receiver
+        if ex.effect is NOTHING:
             if giver in balance:
                 need[giver] = max(need[giver], 1 - balance[giver])
                 balance[giver] -= 1
             if receiver in balance:
                 balance[receiver] += 1
-        elif ex["effect"] == REMOVED and receiver in balance:
+        elif ex.effect is REMOVED and receiver in balance:
             balance[receiver] += 1
     return need
 
@@ -160,7 +169,7 @@ def _count_vectors(others: list[int], slots: dict[int, int], need: dict[int, int
 
 
 def _follow_free_cards(
-    done: list[dict[str, Any]],
+    done: list[ExchangeView],
     seat: int,
     dealt: list[Card],
     counts: dict[int, int],
@@ -190,24 +199,26 @@ def _follow_free_cards(
         labels.extend([UNKNOWN] * u)
     born: dict[int, int] = {}
     for i, ex in enumerate(done):
-        if ex["effect"] == REMOVED:
+        if ex.effect is REMOVED:
+            assert ex.value is not None
             born[i] = len(labels)
-            labels.append(ex["value"])
+            labels.append(ex.value)
     zero, serpent = int(Card.MASK_0), int(Card.SERPENT)
     left = {zero: pool[Card.MASK_0], serpent: pool[Card.SERPENT]}
 
     # An option is (token, label to resolve it to or None); a REMOVED step's only option adds its token.
     def options(i: int) -> list[tuple[int, int | None]]:
         ex = done[i]
-        effect = ex["effect"]
-        if effect == DAY:
+        effect = ex.effect
+        if effect is DAY:
             return [(-1, None)]
-        if effect == REMOVED:
+        if effect is REMOVED:
             return [(born[i], None)]
-        giver, receiver = ex["giver"], ex["receiver"]
+        giver, receiver = ex.giver, ex.receiver
         hand = holders[giver]
         if giver == seat or receiver == seat:
-            want = int(card_of(ex["card"]))
+            assert ex.card is not None
+            want = int(ex.card)
             opts: list[tuple[int, int | None]] = []
             weights: list[float] = []
             same = [t for t in hand if labels[t] == want]
@@ -227,13 +238,13 @@ def _follow_free_cards(
     def do(i: int, option: tuple[int, int | None]) -> None:
         token, resolve = option
         ex = done[i]
-        if ex["effect"] == DAY:
+        if ex.effect is DAY:
             return
-        if ex["effect"] == REMOVED:
-            holders[ex["receiver"]].append(token)
+        if ex.effect is REMOVED:
+            holders[ex.receiver].append(token)
             return
-        holders[ex["giver"]].remove(token)
-        holders[ex["receiver"]].append(token)
+        holders[ex.giver].remove(token)
+        holders[ex.receiver].append(token)
         if resolve is not None:
             labels[token] = resolve
             left[resolve] -= 1
@@ -241,12 +252,12 @@ def _follow_free_cards(
     def undo(i: int, option: tuple[int, int | None]) -> None:
         token, resolve = option
         ex = done[i]
-        if ex["effect"] == DAY:
+        if ex.effect is DAY:
             return
-        holders[ex["receiver"]].remove(token)
-        if ex["effect"] == REMOVED:
+        holders[ex.receiver].remove(token)
+        if ex.effect is REMOVED:
             return
-        holders[ex["giver"]].append(token)
+        holders[ex.giver].append(token)
         if resolve is not None:
             labels[token] = UNKNOWN
             left[resolve] += 1
@@ -258,8 +269,8 @@ def _follow_free_cards(
     required[len(done)] = always
     for i in range(len(done) - 1, -1, -1):
         ex = done[i]
-        wanted = ex["effect"] == NOTHING and ex["receiver"] == seat and ex["giver"] != seat
-        required[i] = required[i + 1] | {int(card_of(ex["card"]))} if wanted else required[i + 1]
+        wanted = ex.effect is NOTHING and ex.receiver == seat and ex.giver != seat
+        required[i] = required[i + 1] | {int(ex.card)} if wanted and ex.card is not None else required[i + 1]
     others = [p for p in range(n) if p != seat]
     checks = _reachability(done, seat, born)
 
@@ -327,7 +338,7 @@ def _follow_free_cards(
     for t, label in rest.items():
         labels[t] = label
     accepted = [
-        Card(done[i]["value"]) if done[i]["effect"] != NOTHING else Card(labels[token])
+        _table_value(done[i]) if done[i].effect is not NOTHING else Card(labels[token])
         for i, (token, _) in enumerate(chosen)
     ]
     initial_free = {p: [Card(labels[t]) for t in tokens] for p, tokens in initial.items()}
@@ -335,24 +346,24 @@ def _follow_free_cards(
 
 
 def _reachability(
-    done: list[dict[str, Any]], seat: int, born: dict[int, int]
+    done: list[ExchangeView], seat: int, born: dict[int, int]
 ) -> list[tuple[int, int, list[int], int | None]]:
     """For each card ``seat`` received from another seat with « nothing happens »: (step, card, for each
     earlier step the seats, as a bit mask, from which a card could still reach the giver by then, and the
     step at which that card was born if it is a removed value)."""
-    births = {done[i]["value"]: i for i in born}
+    births = {done[i].value: i for i in born}
     out: list[tuple[int, int, list[int], int | None]] = []
     for j, ex in enumerate(done):
-        if ex["effect"] != NOTHING or ex["receiver"] != seat or ex["giver"] == seat:
+        if ex.effect is not NOTHING or ex.receiver != seat or ex.giver == seat or ex.card is None:
             continue
-        want = int(card_of(ex["card"]))
+        want = int(ex.card)
         reach = [0] * (j + 1)
-        mask = 1 << ex["giver"]
+        mask = 1 << ex.giver
         reach[j] = mask
         for k in range(j - 1, -1, -1):
             step = done[k]
-            if step["effect"] == NOTHING and mask >> step["receiver"] & 1:
-                mask |= 1 << step["giver"]
+            if step.effect is NOTHING and mask >> step.receiver & 1:
+                mask |= 1 << step.giver
             reach[k] = mask
         out.append((j, want, reach, births.get(want)))
     return out
@@ -410,21 +421,22 @@ def _weighted_order(
 
 
 def _rewrite_actions(
-    view: dict[str, Any], seat: int, deal: list[list[Card]], accepted: list[Card], rng: random.Random
+    view: SoupconsView, seat: int, deal: list[list[Card]], accepted: list[Card], rng: random.Random
 ) -> list[Action]:
     """The game's actions with the drawn cards: ``seat``'s own offers as they were, others' refused cards
     drawn among the giver's other cards."""
     hands = [list(hand) for hand in deal]
     out: list[Action] = []
-    exchanges = view["exchanges"]
+    exchanges = view.exchanges
     for index, ex in enumerate(exchanges):
-        giver, receiver, claims = ex["giver"], ex["receiver"], [card_of(c) for c in ex["claims"]]
+        giver, receiver, claims = ex.giver, ex.receiver, list(ex.claims)
         out.append(Action.choose(receiver))
         hand = hands[giver]
-        if ex["done"]:
+        if ex.done:
             card = accepted[index]
             if giver == seat:
-                offered = [card_of(c) for c in ex["offered"]]
+                assert ex.offered is not None
+                offered = list(ex.offered)
             else:
                 rest = list(hand)
                 rest.remove(card)
@@ -438,8 +450,9 @@ def _rewrite_actions(
             hand.remove(card)
             hands[receiver].append(card)
         else:
-            refused = view["offer"]["refused"]
-            offered = [card_of(c) for c in ex["offered"]] if giver == seat else rng.sample(hand, len(claims))
+            assert view.offer is not None
+            refused = view.offer.refused
+            offered = list(ex.offered) if ex.offered is not None else rng.sample(hand, len(claims))
             for j, (offer, claim) in enumerate(zip(offered, claims, strict=True)):
                 out.append(Action.offer(offer, claim))
                 if j < refused:

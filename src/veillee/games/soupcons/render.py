@@ -4,6 +4,9 @@ The Nuit/Jour cards show as ``☾3`` (Night side, style ``night``), ``☀3`` (Da
 once removed; Masques as their value (``mask``) and Serpents as « Serpent » (``serpent``). Soupçons is a game
 of memory: each player's line recalls the last card they received (who gave it, every claim, how it ended),
 so the table's history stays on screen without a log. Claims are shown between « », as they were announced.
+
+``screen`` and ``choice_path`` read the typed view (``SoupconsView``: cards as ``Card`` values); ``narrate``
+reads an event as JSON, redacted for its viewer, so it can only say what that viewer may know.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ from typing import Any
 
 from veillee.core import JSON
 from veillee.core.present import plain
+from veillee.games.soupcons.cards import Card, Side
+from veillee.games.soupcons.events import Outcome
+from veillee.games.soupcons.view import Door, ExchangeView, SoupconsView
 
 __all__ = ["STYLES", "SUMMARY", "choice_path", "masque", "narrate", "render", "screen"]
 
@@ -56,22 +62,24 @@ _WIDTH = 78
 _VOWELS = frozenset("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸaeiouyàâäéèêëîïôöùûüÿ")
 
 
-def masque(text: str, lang: str = "en") -> str:
-    """A hand card's notation (``5``, ``S``) as styled text: the value, or « Serpent »."""
+def masque(card: Card | str, lang: str = "en") -> str:
+    """A hand card (or its notation ``5``, ``S``) as styled text: the value, or « Serpent »."""
+    text = str(card)
     if text == "S":
         return "[serpent]Serpent[/serpent]"
     return f"[mask]{text}[/mask]"
 
 
-def _claim(text: str, lang: str) -> str:
+def _claim(claim: Card | str, lang: str) -> str:
     """An announcement, as it was said: « 5 », « Serpent »."""
+    text = str(claim)
     return f"« {'Serpent' if text == 'S' else text} »"
 
 
-def _table_card(value: str, side: str) -> str:
-    if side == "night":
+def _table_card(value: int, side: Side) -> str:
+    if side is Side.NIGHT:
         return f"[night]☾{value}[/night]"
-    if side == "day":
+    if side is Side.DAY:
         return f"[day]☀{value}[/day]"
     return f"[gone]✕{value}[/gone]"
 
@@ -163,22 +171,22 @@ def _fit(parts: list[str]) -> str:
     return " · ".join(parts)
 
 
-def _exchanges(ex: JSON, names: list[str], lang: str) -> list[str]:
+def _exchanges(ex: ExchangeView, names: list[str], lang: str) -> list[str]:
     """A finished exchange from the receiver's side, longest form first: who gave, every claim (refused ones
     struck), forced or not, the effect, and the true card when the seat knows it; then shorter forms (the
     refusals only counted, then without the true card) for lines that must fit 78 characters."""
     w = _WORDS[lang]
-    last = f"[claim]{_claim(ex['claims'][-1], lang)}[/claim]"
-    struck = " ".join(f"[gone]{_claim(c, lang)}✗[/gone]" for c in ex["claims"][:-1])
-    counted = "✗" * (len(ex["claims"]) - 1)
-    giver = _of(ex["giver"], names) if lang == "fr" else "from " + names[ex["giver"]]
-    if ex["effect"] == "nothing":
+    last = f"[claim]{_claim(ex.claims[-1], lang)}[/claim]"
+    struck = " ".join(f"[gone]{_claim(c, lang)}✗[/gone]" for c in ex.claims[:-1])
+    counted = "✗" * (len(ex.claims) - 1)
+    giver = _of(ex.giver, names) if lang == "fr" else "from " + names[ex.giver]
+    if ex.effect is Outcome.NOTHING or ex.effect is None:
         effect = w["nothing"]
     else:
-        style = "day" if ex["effect"] == "day" else "gone"
-        effect = f"[{style}]{w[ex['effect']].format(value=ex['value'])}[/{style}]"
-    was = w["was"].format(card=masque(ex["card"], lang)) if "card" in ex else ""
-    forced = w["forced"] if ex["forced"] else ""
+        style = "day" if ex.effect is Outcome.DAY else "gone"
+        effect = f"[{style}]{w[ex.effect.value].format(value=ex.value)}[/{style}]"
+    was = w["was"].format(card=masque(ex.card, lang)) if ex.card is not None else ""
+    forced = w["forced"] if ex.forced else ""
     forms = [
         (f"{struck} {last}" if struck else last, forced, was),
         (f"{counted} {last}" if counted else last, "", was),
@@ -187,34 +195,32 @@ def _exchanges(ex: JSON, names: list[str], lang: str) -> list[str]:
     return [w["got"].format(giver=giver, claims=c, forced=f, effect=effect + k) for c, f, k in forms]
 
 
-def screen(view: JSON, names: list[str], lang: str) -> list[str]:
+def screen(view: SoupconsView, names: list[str], lang: str) -> list[str]:
     """The table as ``view['seat']`` sees it: the Nuit/Jour circle, each player's Porte, hand size and the
     last card they received (claims and effect), the offer under way, and the seat's own hand with the goal
     of its camp. One line per player: 10 lines for 6 players."""
     w = _WORDS[lang]
-    me = view["seat"]
-    n = view["players"]
-    head = [w["round"].format(round=view["round"]), w["holder"].format(name=names[view["active"]])]
-    if view["to_act"] is not None:
-        key = {"choose": "to_choose", "offer": "to_offer", "respond": "to_answer"}.get(view["phase"], "to_choose")
-        head.append(w[key].format(name=f"[me]{names[view['to_act']]}[/me]"))
+    me = view.seat
+    n = view.players
+    head = [w["round"].format(round=view.round), w["holder"].format(name=names[view.active])]
+    if view.to_act is not None:
+        key = {"choose": "to_choose", "offer": "to_offer", "respond": "to_answer"}.get(view.phase.value, "to_choose")
+        head.append(w[key].format(name=f"[me]{names[view.to_act]}[/me]"))
     lines = [_fit(head)]
-    table = " ".join(_table_card(v, side) for v, side in view["table"].items())
-    lines.append(
-        w["table"].format(cards=table) + w["counts"].format(night=view["night_cards"], cards=view["table_cards"])
-    )
-    last: dict[int, JSON] = {}
-    for ex in view["exchanges"]:
-        if ex["done"]:
-            last[ex["receiver"]] = ex
+    table = " ".join(_table_card(v, view.table[v]) for v in range(1, len(view.table)))
+    lines.append(w["table"].format(cards=table) + w["counts"].format(night=view.night_cards, cards=view.table_cards))
+    last: dict[int, ExchangeView] = {}
+    for ex in view.exchanges:
+        if ex.done:
+            last[ex.receiver] = ex
     width = max(len(name) for name in names[:n])
     for seat in range(n):
-        marker = "▶ " if seat == view["to_act"] else "  "
+        marker = "▶ " if seat == view.to_act else "  "
         name = f"[me]{names[seat]}[/me]" if seat == me else names[seat]
-        door = w["open"] if view["doors"][seat] == "open" else w["closed"]
+        door = w["open"] if view.doors[seat] is Door.OPEN else w["closed"]
         parts = [
             f"{marker}{name}{' ' * (width - len(names[seat]))} {door}",
-            w["cards"].format(n=view["hand_sizes"][seat]),
+            w["cards"].format(n=view.hand_sizes[seat]),
         ]
         line = " · ".join(parts)
         if seat in last:
@@ -223,34 +229,33 @@ def screen(view: JSON, names: list[str], lang: str) -> list[str]:
                     line = f"{line} · {form}"
                     break
         lines.append(line)
-    offer = view["offer"]
+    offer = view.offer
+    refused_cards: tuple[Card, ...] = ()
     if offer is not None:
-        refused = w["refused"].format(n=offer["refused"], s="s" if offer["refused"] > 1 else "")
-        refused = refused if offer["refused"] else ""
-        receiver = _to(offer["receiver"], names) if lang == "fr" else names[offer["receiver"]]
-        if offer["pending"]:
-            claim = f"[claim]{_claim(offer['claim'], lang)}[/claim]"
-            text = w["offer_pending"].format(
-                giver=names[offer["giver"]], receiver=receiver, claim=claim, refused=refused
-            )
+        refused = w["refused"].format(n=offer.refused, s="s" if offer.refused > 1 else "")
+        refused = refused if offer.refused else ""
+        receiver = _to(offer.receiver, names) if lang == "fr" else names[offer.receiver]
+        if offer.pending:
+            claim = f"[claim]{_claim('?' if offer.claim is None else offer.claim, lang)}[/claim]"
+            text = w["offer_pending"].format(giver=names[offer.giver], receiver=receiver, claim=claim, refused=refused)
         else:
-            text = w["offer_choose"].format(giver=names[offer["giver"]], receiver=receiver, refused=refused)
+            text = w["offer_choose"].format(giver=names[offer.giver], receiver=receiver, refused=refused)
         lines.append(text)
-        if offer.get("refused_cards"):
-            lines.append(w["your_refused"].format(cards=" ".join(masque(c, lang) for c in offer["refused_cards"])))
-    if view["hand"] is not None:
-        hand = " ".join(masque(c, lang) for c in view["hand"]) or "—"
-        refused_back = offer is not None and bool(offer.get("refused_cards"))
-        serpent = "S" in view["hand"] or (refused_back and "S" in offer["refused_cards"])
+        refused_cards = offer.refused_cards or ()
+        if refused_cards:
+            lines.append(w["your_refused"].format(cards=" ".join(masque(c, lang) for c in refused_cards)))
+    if view.hand is not None:
+        hand = " ".join(masque(c, lang) for c in view.hand) or "—"
+        serpent = Card.SERPENT in view.hand or Card.SERPENT in refused_cards
         line = w["your_hand"].format(cards=hand)
-        if not view["result"]:
+        if not view.result:
             key = "camp_serpent" if serpent else "camp_free"
             full = line + w[key]
             line = full if len(plain(full)) <= _WIDTH else line + w[key + "_short"]
         lines.append(line)
-    if view["result"] is not None:
-        camp_name = view["camp"] or "draw"
-        winners = _and([names[s] for s in view["result"]["winners"]], lang)
+    if view.result is not None:
+        camp_name = "draw" if view.camp is None else view.camp.value
+        winners = _and([names[s] for s in view.result.winners], lang)
         lines.append(w[camp_name].format(names=winners))
     return lines
 
@@ -285,17 +290,18 @@ _MENU = {
 }
 
 
-def choice_path(action: Any, view: JSON, names: list[str], lang: str) -> tuple[str, ...]:
+def choice_path(action: Any, view: SoupconsView, names: list[str], lang: str) -> tuple[str, ...]:
     """The menu path of a Soupçons action: whom to choose; which card, then which claim (true or bluff);
     accept or refuse (saying when a refusal makes the next card forced)."""
     m = _MENU[lang]
     kind = str(action.kind)
-    offer = view["offer"] or {}
+    offer = view.offer
+    refused = 0 if offer is None else offer.refused
     if kind == "choose":
         return (m["choose"].format(to=names[action.target]),)
     if kind == "offer":
         text = str(action.card)
-        last = offer.get("refused", 0) == 2
+        last = refused == 2
         if text == "S":
             first = m["last_serpent" if last else "offer_serpent"]
         else:
@@ -304,8 +310,9 @@ def choice_path(action: Any, view: JSON, names: list[str], lang: str) -> tuple[s
         truth = m["true"] if claim == text else m["lie"]
         return (first, m["claim"].format(claim=_claim(claim, lang)) + truth)
     if kind == "accept":
-        return (m["accept"].format(claim=_claim(offer.get("claim") or "?", lang)),)
-    return (m["refuse_last" if offer.get("refused", 0) == 1 else "refuse"],)
+        said = "?" if offer is None or offer.claim is None else offer.claim
+        return (m["accept"].format(claim=_claim(said, lang)),)
+    return (m["refuse_last" if refused == 1 else "refuse"],)
 
 
 _TELL = {
@@ -393,8 +400,8 @@ def narrate(event: JSON, viewer: int | None, names: list[str], lang: str) -> str
     return str(event)
 
 
-def render(view: JSON) -> str:
+def render(view: SoupconsView) -> str:
     """A few plain lines that show a view at a glance (``str(state)``, logs): the English screen."""
-    names = [f"seat {s}" for s in range(view["players"])]
-    head = f"Soupçons - {view['phase']}, holder of three: seat {view['active']}, to act: {view['to_act']}"
+    names = [f"seat {s}" for s in range(view.players)]
+    head = f"Soupçons - {view.phase}, holder of three: seat {view.active}, to act: {view.to_act}"
     return plain("\n".join([head, *screen(view, names, "en")]))

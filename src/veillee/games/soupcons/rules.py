@@ -1,33 +1,38 @@
 """Soupçons' rules: the deal, legal actions, their effects, the end of a round and of the game.
 
 Each function cites the rule or ruling it implements (``docs/rules/soupcons.md``). Functions take the
-``SoupconsState`` and change it in place; ``GameState.apply`` has checked legality before ``apply`` runs.
+``SoupconsState`` and change it in place, and ``emit`` what happened (``events.py``); ``GameState.apply``
+has checked legality before ``apply`` runs. Scores are in ``scoring.py``, explanations in ``explain.py``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from veillee.core import Result, derive, stacked
+from veillee.core import derive, stacked
 from veillee.games.soupcons.actions import RESPONSES, Action, Kind, tables
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, parse_card
+from veillee.games.soupcons.events import (
+    CHOOSES,
+    NOTHING_HAPPENS,
+    REFUSALS,
+    REMOVED,
+    TURNED,
+    Accept,
+    Deal,
+    End,
+    Offer,
+    Outcome,
+    RoundEnd,
+)
+from veillee.games.soupcons.scoring import Camp, match_result
 
 if TYPE_CHECKING:
     from veillee.games.soupcons.state import SoupconsState
 
-__all__ = [
-    "Camp",
-    "Exchange",
-    "Phase",
-    "apply",
-    "deal",
-    "explain",
-    "first_player",
-    "legal_actions",
-    "match_result",
-    "stats",
-]
+__all__ = ["MAX_OFFERS", "Exchange", "Phase", "apply", "deal", "first_player", "legal_actions"]
 
 
 class Phase(StrEnum):
@@ -42,20 +47,22 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Camp(StrEnum):
-    """How the game ended (R10–R11, ruling 13)."""
+class Exchange(NamedTuple):
+    """A finished exchange: one holder offered up to three cards to one chosen seat. Holds the true cards:
+    views redact it (``view.py``)."""
 
-    SERPENTS = "serpents"
-    """Exactly one Nuit/Jour card is left and it shows Night: every holder of a Serpent wins."""
-    NO_SERPENT = "no-serpent"
-    """The last Night card turned to Day: every player without a Serpent wins."""
-    DRAW = "draw"
-    """The optional round cap was reached (ruling 13)."""
+    round: int
+    giver: int
+    receiver: int
+    claims: tuple[Card, ...]
+    offered: tuple[Card, ...]
+    """The cards behind the claims; all but the last were refused, the last was accepted."""
+    forced: bool
+    """Whether the last card was the forced third one (ruling 5)."""
+    effect: Outcome
+    value: int | None
+    """The value of the Nuit/Jour card that turned or left, or None."""
 
-
-Exchange = tuple[int, int, int, tuple[Card, ...], tuple[Card, ...], bool, str, int | None]
-"""A finished exchange: (round, giver, receiver, claims, offered cards (the last one accepted), forced third
-card, effect ``day``/``removed``/``nothing``, value or None). Holds true cards: views redact it."""
 
 MAX_OFFERS = 3
 """The holder offers at most three cards; after two refusals the third is accepted (R6, ruling 5)."""
@@ -70,17 +77,17 @@ def first_player(seed: int, players: int, option: int | None) -> int:
     return (dealer + 1) % players
 
 
-def deal(state: SoupconsState) -> None:
+def deal(state: SoupconsState, stack: Sequence[str] | None) -> None:
     """Lay out the table and deal the Masques (R3–R4).
 
-    Card ``j`` of the (stacked, then shuffled) deck goes to seat ``(starter + j) % n``: one at a time,
+    Card ``j`` of the (``stack``ed, then shuffled) deck goes to seat ``(starter + j) % n``: one at a time,
     clockwise from the dealer's left, so the starter gets cards 0, n and 2n (ruling 18).
     """
     n = state.num_players
     material = state.material
     rng = derive(state.seed, "deal")
-    if state._stack is not None:
-        deck = stacked(material.deck, state._stack, rng, parse_card)
+    if stack is not None:
+        deck = stacked(material.deck, list(stack), rng, parse_card)
     else:
         deck = list(material.deck)
         rng.shuffle(deck)
@@ -93,13 +100,14 @@ def deal(state: SoupconsState) -> None:
     state.table = [GONE] + [NIGHT] * material.top
     state.night = material.top
     state.on_table = material.top
-    state._log.append(("deal", (starter - 1) % n, starter, state.dealt))
+    shown = tuple(tuple(sorted(hand)) for hand in hands)
+    state.emit(Deal((starter - 1) % n, starter, tuple(len(hand) for hand in hands), shown))
     begin_round(state, starter)
 
 
 def begin_round(state: SoupconsState, starter: int) -> None:
     """Every Porte back in hand, open side out; the holder of three cards chooses first (R5, R9)."""
-    state.doors = [True] * state.num_players
+    state.open_doors = (1 << state.num_players) - 1
     state.given_in_round = 0
     state.active = starter
     state.receiver = None
@@ -109,81 +117,70 @@ def begin_round(state: SoupconsState, starter: int) -> None:
 
 # -- legal actions -------------------------------------------------------------------------------------
 def legal_actions(state: SoupconsState) -> list[Action]:
+    """The legal actions of ``to_act``, looked up in the player count's tables (R5–R6)."""
     phase = state.phase
     if phase is Phase.RESPOND:
         return list(RESPONSES)
     if phase is Phase.OFFER:
-        offers = tables(state.num_players).offers
-        hand = state.hands[state.active]
-        out: list[Action] = []
-        for card in sorted(set(hand)):
-            out.extend(offers[card])
-        return out
+        return list(tables(state.num_players).offers_for[frozenset(state.hands[state.active])])
     if phase is Phase.CHOOSE:
-        choose = tables(state.num_players).choose
-        active = state.active
-        return [choose[t] for t, open_ in enumerate(state.doors) if open_ and t != active]
+        return list(tables(state.num_players).choices[state.active][state.open_doors])
     return []
 
 
 # -- effects -------------------------------------------------------------------------------------------
 def apply(state: SoupconsState, action: Action) -> None:
     """Carry out a legal action of ``state.to_act``."""
-    kind = action.kind
-    if kind is Kind.OFFER:
-        _offer(state, action)
-    elif kind is Kind.ACCEPT:
-        accept(state, forced=False)
-    elif kind is Kind.REFUSE:
-        _refuse(state)
-    else:
-        _choose(state, action.target)
+    _EFFECTS[action.kind](state, action)
 
 
-def _choose(state: SoupconsState, target: int | None) -> None:
+def _choose(state: SoupconsState, action: Action) -> None:
     """The chosen seat lays its Porte on the table, closed side up (R5)."""
+    target = action.target
     assert target is not None
-    state.doors[target] = False
+    state.open_doors &= ~(1 << target)
     state.receiver = target
     state.claims = []
     state.phase = Phase.OFFER
-    state._log.append(("choose", state.active, target))
+    state.emit(CHOOSES[state.active][target])
 
 
 def _offer(state: SoupconsState, action: Action) -> None:
     """A card goes face down in front of the receiver with its claim (R6); the third one is accepted at once
     (ruling 5): the holder still announces it, and nobody has a choice to make."""
-    card = action.card
-    assert card is not None and action.claim is not None
+    _, _, card, claim = action
+    assert card is not None and claim is not None
     giver = state.active
     state.hands[giver].remove(card)
     state.offered = card
-    state.claim = action.claim
-    state.claims.append(action.claim)
-    state.offers += 1
-    if action.claim != card:
-        state.lies += 1
+    state.claim = claim
+    state.claims.append(claim)
     number = len(state.refused) + 1
-    state._log.append(("offer", giver, state.receiver, card, action.claim, number))
+    receiver = state.receiver
+    assert receiver is not None
+    state.emit(Offer(giver, receiver, claim, number, card))
     if number == MAX_OFFERS:
-        state.forced += 1
         accept(state, forced=True)
     else:
         state.phase = Phase.RESPOND
-        state.to_act = state.receiver
+        state.to_act = receiver
 
 
-def _refuse(state: SoupconsState) -> None:
+def _refuse(state: SoupconsState, action: Action) -> None:
     """A refused card stays face down in front of the holder, who offers another one (R6, ruling 5)."""
     offered = state.offered
-    assert offered is not None
+    receiver = state.receiver
+    assert offered is not None and receiver is not None
     state.refused.append(offered)
     state.offered = None
     state.claim = None
-    state.refusals += 1
-    state._log.append(("refuse", state.receiver))
+    state.emit(REFUSALS[receiver])
     state.phase = Phase.OFFER
     state.to_act = state.active
+
+
+def _accept(state: SoupconsState, action: Action) -> None:
+    accept(state, forced=False)
 
 
 def accept(state: SoupconsState, *, forced: bool) -> None:
@@ -194,36 +191,38 @@ def accept(state: SoupconsState, *, forced: bool) -> None:
     assert card is not None and receiver is not None
     giver = state.active
     state.hands[receiver].append(card)
-    offered = (*state.refused, card)
-    if state.refused:
-        state.hands[giver].extend(state.refused)
+    refused = state.refused
+    if refused:
+        offered = (*refused, card)
+        state.hands[giver].extend(refused)
         state.refused = []
+    else:
+        offered = (card,)
     state.offered = None
     state.claim = None
-    state.exchanges += 1
-    log = state._log
-    log.append(("accept", giver, receiver, card, forced))
+    emit = state.emit
+    emit(Accept(receiver, giver, forced, card))
     table = state.table
     camp = None
-    value: int | None = None
-    if card is not Card.SERPENT and table[card] != GONE:
-        value = int(card)
-        if table[card] == NIGHT:
-            table[card] = DAY
-            state.night -= 1
-            effect = "day"
-            if state.night == 0:
-                camp = Camp.NO_SERPENT
-        else:
-            table[card] = GONE
-            state.on_table -= 1
-            effect = "removed"
-            if state.on_table == 1 and state.night == 1:
-                camp = Camp.SERPENTS
+    side = table[card] if card is not Card.SERPENT else GONE
+    if side == NIGHT:
+        table[card] = DAY
+        state.night -= 1
+        happened = TURNED[card]
+        if state.night == 0:
+            camp = Camp.NO_SERPENT
+    elif side == DAY:
+        table[card] = GONE
+        state.on_table -= 1
+        happened = REMOVED[card]
+        if state.on_table == 1 and state.night == 1:
+            camp = Camp.SERPENTS
     else:
-        effect = "nothing"
-    log.append(("effect", effect, value))
-    state.past.append((state.round, giver, receiver, tuple(state.claims), offered, forced, effect, value))
+        happened = NOTHING_HAPPENS
+    emit(happened)
+    state.past.append(
+        Exchange(state.round, giver, receiver, tuple(state.claims), offered, forced, happened.effect, happened.value)
+    )
     if camp is not None:
         finish(state, camp)
         return
@@ -237,10 +236,14 @@ def accept(state: SoupconsState, *, forced: bool) -> None:
         state.to_act = receiver
 
 
+_EFFECTS = {Kind.CHOOSE: _choose, Kind.OFFER: _offer, Kind.REFUSE: _refuse, Kind.ACCEPT: _accept}
+"""What each kind of action does (``apply``)."""
+
+
 def end_round(state: SoupconsState, next_starter: int) -> None:
     """Every Porte is on the table: the round ends and the holder of three cards starts the next (R9,
     ruling 11), unless the optional round cap is reached (ruling 13)."""
-    state._log.append(("round_end", state.round, next_starter))
+    state.emit(RoundEnd(state.round, next_starter))
     cap = state.opts.round_cap
     if cap is not None and state.round >= cap:
         finish(state, Camp.DRAW)
@@ -256,65 +259,4 @@ def finish(state: SoupconsState, camp: Camp) -> None:
     state.to_act = None
     state.is_over = True
     state.receiver = None
-    state._log.append(("end", str(camp), match_result(state).winners))
-
-
-def holds_serpent(state: SoupconsState, seat: int) -> bool:
-    return Card.SERPENT in state.hands[seat]
-
-
-def match_result(state: SoupconsState) -> Result:
-    """1 point to each winner, 0 to the others. A draw (round cap) scores 0 for all, so all share rank 1
-    and the result lists every seat as a winner (the protocol wants a non-empty list; ruling 20)."""
-    camp = state.camp
-    n = state.num_players
-    if camp is Camp.SERPENTS:
-        scores = [int(holds_serpent(state, s)) for s in range(n)]
-    elif camp is Camp.NO_SERPENT:
-        scores = [int(not holds_serpent(state, s)) for s in range(n)]
-    else:
-        scores = [0] * n
-    return Result.from_scores(scores)
-
-
-# -- explanations and statistics -----------------------------------------------------------------------
-def explain(state: SoupconsState, action: object) -> str:
-    """Why an action is refused, naming only public facts and the action itself."""
-    if not isinstance(action, Action):
-        return f"{action!r} is not a Soupçons action; build one with Action or state.action_from_json"
-    phase = state.phase
-    kind = action.kind
-    if phase is Phase.CHOOSE:
-        if kind is not Kind.CHOOSE:
-            return f"seat {state.active} must first choose a player whose Porte is still open (choose <seat>)"
-        if action.target == state.active:
-            return "you cannot choose yourself: choose another player whose Porte is still open"
-        return f"seat {action.target}'s Porte is already on the table: choose a player whose Porte is open"
-    if phase is Phase.RESPOND:
-        return f"seat {state.receiver} must accept or refuse the offered card (accept / refuse)"
-    if kind is not Kind.OFFER:
-        return f"seat {state.active} must offer a card to seat {state.receiver} (offer <card> as <claim>)"
-    card = action.card
-    if card is None or card not in state.hands[state.active]:
-        refused = " (a refused card cannot be offered again in this offer)" if state.refused else ""
-        return f"you have no {card} in your hand to offer{refused}"
-    return f"{action.claim} is not a claim in this game: announce a Masque 0–{state.material.top} or S"
-
-
-def stats(state: SoupconsState) -> dict[str, float]:
-    """What a simulation summary reports of one game: who won, how long it took, how people played."""
-    camp = state.camp
-    return {
-        "serpent camp won": float(camp is Camp.SERPENTS),
-        "no-serpent camp won": float(camp is Camp.NO_SERPENT),
-        "draw": float(camp is Camp.DRAW),
-        "winners": float(len(match_result(state).winners)) if state.is_over and camp is not Camp.DRAW else 0.0,
-        "rounds": float(state.round),
-        "exchanges": float(state.exchanges),
-        "decisions": float(len(state._history)),
-        "refusals": float(state.refusals),
-        "forced third cards": float(state.forced),
-        "lies": float(state.lies),
-        "offers": float(state.offers),
-        "table cards left": float(state.on_table),
-    }
+    state.emit(End(camp, match_result(state).winners))

@@ -1,53 +1,26 @@
-"""The data of a Soupçons game: options, and the ``SoupconsState`` that ties rules and views together."""
+"""The data of a Soupçons game and the ``SoupconsState`` that ties rules, views and sampling together.
+
+Glue only: each method hands over to the module of its role (``rules``, ``explain``, ``view``,
+``determinize``, ``scoring``). The attributes are annotated with their real types, which is what the core's
+derived copy reads (``veillee.core.copying``).
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, cast
 
-from veillee.core import JSON, ActionCodec, GameState, InvalidOption, RawEvent, Result
-from veillee.games.soupcons import rules, view
+from veillee.core import ActionCodec, GameState, Result
+from veillee.games.soupcons import explain, rules, scoring, view
 from veillee.games.soupcons.actions import Action, codec
-from veillee.games.soupcons.cards import Card, Setup, parse_card, setup
-from veillee.games.soupcons.rules import Camp, Exchange, Phase
+from veillee.games.soupcons.cards import Card, Setup, Side, parse_card, setup
+from veillee.games.soupcons.determinize import sample_world
+from veillee.games.soupcons.options import SoupconsOptions
+from veillee.games.soupcons.render import render
+from veillee.games.soupcons.rules import Exchange, Phase
+from veillee.games.soupcons.scoring import Camp
 
-__all__ = ["OPTIONS", "SoupconsOptions", "SoupconsState"]
-
-OPTIONS = {
-    "round_cap": "end the game as a draw after this many rounds (ruling 13; default none: off for people; "
-    "bots and simulations use 20)",
-    "first_player": "the seat left of the dealer, who gets three cards and starts (default: drawn from the seed)",
-}
-
-BOT_ROUND_CAP = 20
-"""The round cap RULINGS.md asks for automated play."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class SoupconsOptions:
-    """The options of a Soupçons game, validated."""
-
-    round_cap: int | None = None
-    first_player: int | None = None
-
-    @classmethod
-    def parse(cls, players: int, options: dict[str, Any]) -> SoupconsOptions:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise InvalidOption(
-                f"unknown Soupçons option(s): {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}"
-            )
-        cap = options.get("round_cap")
-        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise InvalidOption(f"round_cap must be a whole number of rounds (at least 1) or null, not {cap!r}")
-        first = options.get("first_player")
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
-            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
-        return cls(round_cap=cap, first_player=first)
-
-    def to_json(self) -> JSON:
-        return {"round_cap": self.round_cap, "first_player": self.first_player}
+__all__ = ["SoupconsState"]
 
 
 class SoupconsState(GameState[Action]):
@@ -57,8 +30,8 @@ class SoupconsState(GameState[Action]):
     seat, and a determinized world holds drawn ones. ``hands[seat]`` holds the cards in hand; during an
     offer the holder's other cards are ``refused`` (face down in front of them) and ``offered`` (face down
     in front of the receiver), and ``claims`` lists the claims so far. ``table[v]`` is the side of Nuit/Jour
-    card ``v`` (``NIGHT``, ``DAY`` or ``GONE``; index 0 is always ``GONE``); ``doors[seat]`` is True while
-    that seat's Porte is open in hand.
+    card ``v`` (index 0 is always ``GONE``); bit ``seat`` of ``open_doors`` is set while that seat's Porte is
+    open in hand (an int, so that the legal choices are one table look-up).
     """
 
     game_name = "soupcons"
@@ -68,13 +41,17 @@ class SoupconsState(GameState[Action]):
     starter: int
     hands: list[list[Card]]
     dealt: tuple[tuple[Card, ...], ...]
+    """The hands as dealt, in dealing order."""
     past: list[Exchange]
     claims: list[Card]
-    table: list[int]
+    table: list[Side]
     night: int
+    """How many table cards show Night."""
     on_table: int
-    doors: list[bool]
+    """How many table cards are left (Night or Day)."""
+    open_doors: int
     active: int
+    """The holder of three cards, who chooses and then offers."""
     receiver: int | None
     phase: Phase
     refused: list[Card]
@@ -83,11 +60,6 @@ class SoupconsState(GameState[Action]):
     round: int
     given_in_round: int
     camp: Camp | None
-    exchanges: int
-    offers: int
-    refusals: int
-    forced: int
-    lies: int
 
     def __init__(self, players: int, seed: int, deck: list[object] | None = None, **options: Any) -> None:
         opts = SoupconsOptions.parse(players, options)
@@ -103,62 +75,46 @@ class SoupconsState(GameState[Action]):
         self.claim = None
         self.round = 1
         self.camp = None
-        self.exchanges = self.offers = self.refusals = self.forced = self.lies = 0
-        rules.deal(self)
+        rules.deal(self, stack)
 
     @property
     def codec(self) -> ActionCodec[Action]:
         return codec(self.num_players)
 
-    def _legal(self) -> list[Action]:
-        return rules.legal_actions(self)
+    # The rules' functions are the methods themselves (no wrapper frame on the playouts' hot path).
+    _legal = rules.legal_actions
+    _do = rules.apply
+    _explain = explain.explain
 
-    def _do(self, action: Action) -> None:
-        rules.apply(self, action)
+    @property
+    def doors(self) -> list[bool]:
+        """Per seat, whether its Porte is still open in hand."""
+        return [bool(self.open_doors >> seat & 1) for seat in range(self.num_players)]
 
-    def _explain(self, action: Action) -> str:
-        return rules.explain(self, action)
+    @property
+    def exchanges(self) -> int:
+        """How many cards were accepted so far."""
+        return len(self.past)
 
-    def _copy(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.hands = [list(h) for h in self.hands]
-        twin.table = list(self.table)
-        twin.doors = list(self.doors)
-        twin.refused = list(self.refused)
-        twin.past = list(self.past)
-        twin.claims = list(self.claims)
-        return twin
+    def _seat_view(self, seat: int | None) -> view.SoupconsView:
+        return view.seat_view(self, seat)
 
-    def _view(self, seat: int | None) -> JSON:
-        return view.view(self, seat)
+    def seat_view(self, seat: int | None) -> view.SoupconsView:
+        """What ``seat`` may know, as a ``SoupconsView`` (the base method, typed for this game)."""
+        return cast(view.SoupconsView, super().seat_view(seat))
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A world drawn from ``seat``'s view alone (``determinize.py``), with no past: no action history,
-        no event log, no stacked deck. Its ``past`` exchanges and ``dealt`` hands are the drawn ones."""
-        from veillee.games.soupcons.determinize import sample_world
-
-        self._require_seat(seat)
-        world = sample_world(self, seat, rng)
-        assert isinstance(world, type(self))
-        world._history = []
-        world._log = []
-        world._legal_cache = None
-        world._stack = None
-        return world
-
-    def _resample(self, world: Self, seat: int, rng: random.Random) -> None:
-        """The hook of the core's ``determinize``: fill ``world`` with a world drawn for ``seat``."""
-        drawn = self.determinize(seat, rng)
-        world.__dict__.update(drawn.__dict__)
+    def _resample(self, world: SoupconsState, seat: int, rng: random.Random) -> None:
+        """Make ``world`` a whole game drawn from ``seat``'s view alone (``determinize.py``): its ``past``
+        exchanges and ``dealt`` hands are the drawn ones, and its seed is new."""
+        drawn = sample_world(self, seat, rng)
+        for name in _GAME_FIELDS:
+            setattr(world, name, getattr(drawn, name))
+        world.seed = drawn.seed
 
     def result(self) -> Result:
         if not self.is_over:
             raise ValueError("the game is not over yet")
-        return rules.match_result(self)
-
-    def _redact(self, event: RawEvent, seat: int | None) -> JSON:
-        return view.redact(event, seat)
+        return scoring.match_result(self)
 
     def zones(self) -> dict[str, list[Any]]:
         """Hands (sorted), the current offer, the table by side, the Portes by side."""
@@ -166,9 +122,9 @@ class SoupconsState(GameState[Action]):
         out["refused"] = list(self.refused)
         out["offered"] = [] if self.offered is None else [self.offered]
         top = self.material.top
-        out["table/night"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == 0]
-        out["table/day"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == 1]
-        out["box"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == 2]
+        out["table/night"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == Side.NIGHT]
+        out["table/day"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == Side.DAY]
+        out["box"] = [f"T{v}" for v in range(1, top + 1) if self.table[v] == Side.GONE]
         out["doors/open"] = [f"P{s}" for s in range(self.num_players) if self.doors[s]]
         out["doors/closed"] = [f"P{s}" for s in range(self.num_players) if not self.doors[s]]
         return out
@@ -180,9 +136,11 @@ class SoupconsState(GameState[Action]):
         return hidden
 
     def stats(self) -> dict[str, float]:
-        return rules.stats(self)
+        return scoring.stats(self)
 
     def __str__(self) -> str:
-        from veillee.games.soupcons.render import render
+        return render(self.seat_view(None))
 
-        return render(self.view(None))
+
+_GAME_FIELDS = tuple(SoupconsState.__annotations__)
+"""The attributes a drawn world replaces (the base class's own, such as the history, stay the core's)."""

@@ -2,8 +2,8 @@
 // yellow 5–8, red 9–12, Stars magenta), the piles, the drawn card, the Action market and each one's Actions.
 import { clickable, matching, seatBox } from "../common.js";
 
-// Short names of the Action cards (as the terminal's, veillee.games.skyjo.render).
-const ACTIONS = {"fr": {"own-swap": "Éch. perso", "double-turn": "Tour doublé", "draw-three": "Tirez 3", "revelation": "Révélation", "reactivation": "Réactivation", "defense": "Défense", "exchange": "Échange", "steal": "Vol", "meteors": "Averse"}, "en": {"own-swap": "Own swap", "double-turn": "Double", "draw-three": "Draw 3", "revelation": "Revelation", "reactivation": "Reactiv.", "defense": "Defense", "exchange": "Exchange", "steal": "Steal", "meteors": "Meteors"}};
+// The game's constants come from its declaration (ctx.game.constants, veillee.games.skyjo GAME): the grid's
+// shape and slot names (r1c1…r3c4, as actions name them) and the Action cards' short names (as the terminal's).
 
 function tone(card) {
   if (card === "star") return "star";
@@ -19,7 +19,9 @@ function valueCard(ctx, card, cls, indexes, key) {
 
 function actionCard(ctx, code, cls, indexes, key) {
   const { el } = ctx;
-  return clickable(ctx, "div", { class: `card sk action ${cls}`, key, "data-card": code, title: (ACTIONS[ctx.lang] || ACTIONS.en)[code] || code }, [el("span", { class: "label" }, (ACTIONS[ctx.lang] || ACTIONS.en)[code] || code.replace(/-/g, " "))], indexes);
+  const names = ctx.game.constants.action_short;
+  const name = (names[ctx.lang] || names.en)[code];
+  return clickable(ctx, "div", { class: `card sk action ${cls}`, key, "data-card": code, title: name || code }, [el("span", { class: "label" }, name || code.replace(/-/g, " "))], indexes);
 }
 
 export function draw(ctx) {
@@ -41,9 +43,9 @@ export function draw(ctx) {
   }
   const seats = el("div", { class: "seats" });
   for (let s = 0; s < v.players; s++) {
-    const grid = el("div", { class: "sk-grid" });
+    const grid = el("div", { class: "sk-grid", style: `grid-template-columns: repeat(${ctx.game.constants.columns}, max-content)` });
     v.grids[s].forEach((cell, i) => {
-      const slot = `r${Math.floor(i / 4) + 1}c${(i % 4) + 1}`;
+      const slot = ctx.game.constants.slots[i];
       const offers = matching(legal, (a) => (a.slot === slot || a.slot2 === slot) && (a.target === undefined ? s === ctx.seat : a.target === s));
       if (cell === null) grid.append(el("div", { class: "card small slot-empty" }));
       else if (cell.up) grid.append(valueCard(ctx, cell.card, "small", offers, `cell-${s}-${i}-${cell.card}`));

@@ -1,8 +1,8 @@
 // Sorry! Revenge drawn: each player's four pawns in their colour (START side hollow, HOME side filled), the
-// play pile with its running total, and your hand.
+// play pile with its running total, and your hand. The goal total and the pawn colours come from the game's
+// declaration (ctx.game.constants, GET /api/games).
 import { clickable, matching, seatBox } from "../common.js";
 
-const COLOURS = ["red", "blue", "yellow", "green"];
 const NAMES = {
   PLAY2: ["Jouez-en 2", "Play 2"], TAKE2: ["Pigez-en 2", "Take 2"], STEAL: ["Vol", "Steal"], SORRY: ["SORRY!", "SORRY!"],
   DONT: ["Pas vraiment", "Not really"], REVERSE: ["⇄ Sens", "⇄ Reverse"],
@@ -19,16 +19,17 @@ function card(ctx, code, cls, indexes, key) {
 
 export function draw(ctx) {
   const { el, view: v, legal, T } = ctx;
+  const { target, colours } = ctx.game.constants;
   const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
   const piles = el("div", { class: "piles" }, [
     el("div", { class: "pile" }, [el("div", { class: "card back" }, el("span", { class: "count" }, String(v.draw_size))), T("pile")]),
     el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" }), T("play_pile")]),
-    el("div", { class: "total-dial", "aria-label": T("total") }, [el("span", {}, String(v.total)), el("small", {}, "/ 21")]),
+    el("div", { class: "total-dial", "aria-label": T("total") }, [el("span", {}, String(v.total)), el("small", {}, `/ ${target}`)]),
     el("div", { class: "direction", title: "direction" }, v.direction === 1 ? "↻" : "↺"),
   ]);
   const seats = el("div", { class: "seats" });
   for (let s = 0; s < v.players; s++) {
-    const colour = COLOURS[s % 4];
+    const colour = colours[s % colours.length];
     const pawns = el("div", { class: "row pawns" }, Array.from({ length: v.goal }, (_, k) => el("span", { class: `pawn ${colour} ${k < v.home[s] ? "home" : ""}`, title: k < v.home[s] ? T("home") : T("start_side") })));
     const box = seatBox(ctx, s, `${T("hand_count")} ${v.hand_sizes[s]} · ${T("home")} ${v.home[s]}/${v.goal}`, [pawns]);
     box.classList.add(`pawn-${colour}`);

@@ -1,10 +1,10 @@
 // Soupçons drawn: the circle of Night/Day cards in the middle, each player's Porte (open or closed), the
-// offer in progress, and your hand of Masques.
+// offer in progress, and your hand of Masques. Game facts come from the declaration (ctx.game.constants).
 import { clickable, icon, matching, seatBox } from "../common.js";
 
 function mask(ctx, code, cls, indexes, key) {
   const { el } = ctx;
-  const serpent = !/^\d+$/.test(code);
+  const serpent = code === ctx.game.constants.serpent;
   return clickable(ctx, "div", { class: `card sp ${serpent ? "serpent" : "mask"} ${cls}`, key, "data-card": code },
     [serpent ? icon("serpent") : el("span", { class: "value" }, code)], indexes);
 }
