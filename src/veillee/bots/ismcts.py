@@ -56,6 +56,7 @@ from veillee.bots.heuristics import (
     round_for,
     search_depth_for,
     terminal_values,
+    tree_depth_for,
 )
 from veillee.core import GameState
 
@@ -226,8 +227,9 @@ def _values(world: GameState[Any], evaluate: Evaluator) -> list[float]:
 
 class ISMCTSBot:
     """The ``hard`` level: heuristic-guided ISMCTS with an iteration and/or time budget (see the module
-    docstring). ``confidence`` is how many standard errors of the paired gain a move must clear to be played
-    instead of the ``normal`` move; ``clock`` measures ``seconds`` (``time.process_time``: CPU time)."""
+    docstring). ``tree_depth`` defaults to the game's ``TREE_DEPTH`` (1: root only); ``confidence`` is how
+    many standard errors of the paired gain a move must clear to be played instead of the ``normal`` move;
+    ``clock`` measures ``seconds`` (``time.process_time``: CPU time)."""
 
     def __init__(
         self,
@@ -235,14 +237,14 @@ class ISMCTSBot:
         *,
         iterations: int | None = 5000,
         seconds: float | None = 0.9,
-        tree_depth: int = 1,
+        tree_depth: int | None = None,
         confidence: float = 1.0,
         name: str = "hard",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
-        self.tree_depth = tree_depth
+        self.tree_depth = tree_depth_for(game) if tree_depth is None else tree_depth
         self.confidence = confidence
         self.name = name
         self.clock = clock

@@ -9,6 +9,8 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``round_of(world) -> Hashable``: which round a sampled world is in; the search's rollouts stop when it
   changes, since a round's end is where a move's worth shows (default: the whole match is one round);
 * ``SEARCH_DEPTH``: the most decisions a rollout plays before ``evaluate`` judges (default ``GENERIC_DEPTH``);
+* ``TREE_DEPTH``: how many plies the search's tree may grow below the root (default 1: root only), for a
+  game whose rollouts are cheap enough to feed a deeper tree;
 * ``rollout(world, rng) -> action``: the search's rollout policy for whoever acts in a sampled world, when
   the game has a faster way to play ``choose`` there than building that seat's view at every step. It must
   read only what the acting seat's view shows (its own hand and public facts of ``world``).
@@ -48,6 +50,7 @@ __all__ = [
     "round_for",
     "search_depth_for",
     "terminal_values",
+    "tree_depth_for",
 ]
 
 Policy = Callable[[Decision, random.Random], Any]
@@ -130,6 +133,13 @@ def search_depth_for(game: str) -> int:
     module = _module(game)
     depth = getattr(module, "SEARCH_DEPTH", None) if module is not None else None
     return depth if isinstance(depth, int) else GENERIC_DEPTH
+
+
+def tree_depth_for(game: str) -> int:
+    """The game's ``TREE_DEPTH``, or 1 (the search judges the root's actions only)."""
+    module = _module(game)
+    depth = getattr(module, "TREE_DEPTH", None) if module is not None else None
+    return depth if isinstance(depth, int) else 1
 
 
 def policy_for(game: str) -> Policy:
