@@ -51,6 +51,10 @@ RESEARCH_LEVELS = (*LEVELS, "ismcts")
 (``veillee.bots.baseline``: textbook ISMCTS, random rollouts, no game knowledge), which the browser does not
 offer."""
 
+HARD_ROLLOUTS = 20_000
+"""``hard``'s rollout cap beside its 0.9 s: high enough that the time decides (Sorry!'s rollouts, which stop
+at the round's end, run about 10,000 a second on one core), low enough to bound a move on a fast machine."""
+
 EASY_MISTAKES = 0.3
 """Share of ``easy``'s moves that are random slips."""
 
@@ -64,7 +68,7 @@ def make_bot(
     clock: Callable[[], float] = time.perf_counter,
 ) -> Agent:
     """A bot of ``level`` (one of ``RESEARCH_LEVELS``) for ``game``. For the search levels (``hard``,
-    ``ismcts``), ``iterations``/``seconds`` override the default budget (``hard``: 0.9 s, at most 5000
+    ``ismcts``), ``iterations``/``seconds`` override the default budget (``hard``: 0.9 s, at most 20000
     rollouts; ``ismcts``: 0.9 s); give only ``iterations`` for a machine-independent bot. ``clock`` measures
     their seconds: wall time by default, ``time.process_time`` for CPU time (fair measures on a busy machine)."""
     if level == "random":
@@ -75,7 +79,7 @@ def make_bot(
         return HeuristicBot(game, name="normal")
     if level == "hard":
         if iterations is None and seconds is None:
-            return ISMCTSBot(game, iterations=5000, seconds=0.9, clock=clock)
+            return ISMCTSBot(game, iterations=HARD_ROLLOUTS, seconds=0.9, clock=clock)
         return ISMCTSBot(game, iterations=iterations, seconds=seconds, clock=clock)
     if level == "ismcts":
         if iterations is None and seconds is None:

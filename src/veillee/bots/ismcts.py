@@ -235,7 +235,7 @@ class ISMCTSBot:
         self,
         game: str,
         *,
-        iterations: int | None = 5000,
+        iterations: int | None = 20_000,
         seconds: float | None = 0.9,
         tree_depth: int | None = None,
         confidence: float = 1.0,
