@@ -45,6 +45,7 @@ def test_command_writes_json_csv_and_png(tmp_path: Path, capsys: pytest.CaptureF
     assert summary["matches"] == 6 and len(summary["match_rows"]) == 6
     assert (out / "standings.csv").read_text().startswith("bot,matches,wins,win_rate,ci95_low")
     assert len((out / "matches.csv").read_text().splitlines()) == 7
+    assert len((out / "matches.jsonl").read_text().splitlines()) == 6
     assert (out / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Head to head" in capsys.readouterr().out
 

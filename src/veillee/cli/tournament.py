@@ -1,7 +1,8 @@
 """``veillee tournament``: bot levels play seat-rotated matches; win rates, intervals, ratings, files, chart.
 
 The work is in ``veillee.bots.tournament``; this module parses arguments, shows progress and writes
-``summary.json``, ``standings.csv``, ``matches.csv`` and ``chart.png`` into ``--out``.
+``summary.json``, ``standings.csv``, ``matches.csv`` and ``chart.png`` into ``--out``, and ``matches.jsonl`` as
+the matches end (a long measure can be read before it is over).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rich.table import Table
 
 import veillee
 from veillee.bots import LEVELS, RESEARCH_LEVELS
-from veillee.bots.tournament import TournamentConfig, run_tournament, schedule
+from veillee.bots.tournament import TournamentConfig, iter_results, schedule, summarise
 from veillee.cli.options import add_game_arguments, parse_options
 
 NAME = "tournament"
@@ -82,10 +83,21 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]error:[/red] {exc}")
         return 2
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{info.title}, {players} players", total=total)
-        summary, rows = run_tournament(config, args.jobs, lambda done: progress.update(task, completed=done))
     out = Path(args.out or f"tournament-{args.game}")
+    out.mkdir(parents=True, exist_ok=True)
+    with (
+        Progress(*columns, console=console, transient=True) as progress,
+        open(out / "matches.jsonl", "w", encoding="utf-8") as partial,
+    ):
+        task = progress.add_task(f"{info.title}, {players} players", total=total)
+        rows = []
+        for row in iter_results(config, args.jobs):
+            rows.append(row)
+            partial.write(json.dumps(row) + "\n")  # every match as it ends: a long run can be read half-way
+            partial.flush()
+            progress.update(task, completed=len(rows))
+    rows.sort(key=lambda row: row["index"])
+    summary = summarise(config, rows)
     write_outputs(out, summary, rows)
     print_summary(Console(), info.title, summary)
     console.print(f"results written to {out}/ (summary.json, standings.csv, matches.csv, chart.png)")
