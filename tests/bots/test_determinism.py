@@ -1,4 +1,5 @@
-"""Every level, on every registered game, plays the same match twice from the same seed."""
+"""Every level (the ``ismcts`` research baseline too), on every registered game, plays the same match twice
+from the same seed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 import veillee
 from bots.bots_helpers import short_game
-from veillee.bots import LEVELS, make_bot, play_match
+from veillee.bots import RESEARCH_LEVELS, make_bot, play_match
 from veillee.bots.heuristics import evaluator_for, generic_choose, policy_for
 
 GAMES = veillee.game_names()
@@ -17,9 +18,10 @@ GAMES = veillee.game_names()
 def _history(game: str, level: str, seed: int) -> list[object]:
     state = short_game(game, seed)
     n = state.num_players
-    bots = [make_bot(level, game, iterations=8) if level == "hard" else make_bot(level, game) for _ in range(n)]
-    if level == "hard":
-        # a whole hard-vs-hard match is long for CI: the hard bot plays seat 0 against random ones
+    search = {"hard": 8, "ismcts": 2}
+    bots = [make_bot(level, game, iterations=search.get(level)) for _ in range(n)]
+    if level in search:
+        # a whole search-vs-search match is long for CI: the search bot plays seat 0 against random ones
         bots = [bots[0], *(make_bot("random", game) for _ in range(n - 1))]
     random.seed(12345)  # disturbing the global RNG must change nothing
     play_match(state, bots, seed=seed, max_decisions=20_000)
@@ -27,7 +29,7 @@ def _history(game: str, level: str, seed: int) -> list[object]:
     return [action.to_json() for action in state.history]
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", RESEARCH_LEVELS)
 @pytest.mark.parametrize("game", GAMES)
 def test_same_seed_same_match(game: str, level: str) -> None:
     first = _history(game, level, seed=21)

@@ -9,7 +9,7 @@ import pytest
 
 import veillee
 from bots.bots_helpers import mutable_parts, reachable, short_game
-from veillee.bots import Decision, RandomBot, decision_for, play_match
+from veillee.bots import Decision, PlainISMCTSBot, RandomBot, decision_for, make_bot, play_match
 
 GAMES = veillee.game_names()
 
@@ -76,6 +76,31 @@ def test_an_agent_driven_through_a_match_never_holds_the_true_state() -> None:
     held = reachable(spy)
     assert id(state) not in held
     assert not set(held) & set(mutable_parts(state))
+
+
+@pytest.mark.parametrize("level", ["ismcts", "hard"])
+@pytest.mark.parametrize("game", GAMES)
+def test_search_bots_never_touch_or_keep_the_true_state(game: str, level: str) -> None:
+    """The search levels search only the world they are given: the true state is the same after each of
+    their moves (hidden cards, history, log), and nothing of it is reachable from the bot afterwards."""
+    state = short_game(game, seed=13)
+    bot = PlainISMCTSBot(iterations=3, seconds=None) if level == "ismcts" else make_bot(level, game, iterations=1)
+    rng = random.Random(2)
+    searched = 0
+    for _ in range(25):
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert seat is not None
+        decision = decision_for(state, seat, rng)
+        before = (state.zones(), state.history, state.event_count)
+        action = bot.act(decision, random.Random(searched))
+        assert (state.zones(), state.history, state.event_count) == before
+        assert action in decision.legal
+        searched += len(decision.legal) > 1
+        state.apply(action)
+    assert searched
+    assert not set(reachable(bot)) & set(mutable_parts(state))
 
 
 def test_the_no_peeking_check_can_fail() -> None:

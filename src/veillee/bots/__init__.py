@@ -1,4 +1,5 @@
-"""Bots for every registered game: ``random``, ``easy``, ``normal`` (per-game heuristics) and ``hard`` (ISMCTS).
+"""Bots for every registered game: ``random``, ``easy``, ``normal`` (per-game heuristics) and ``hard`` (ISMCTS),
+plus ``ismcts``, a textbook search with no game knowledge that researchers measure the levels against.
 
 Bots only ever receive what their seat may know (``veillee.bots.driver`` builds it), so they are honest by
 construction; a game added to the registry is playable by every level with no change here (the heuristic
@@ -15,9 +16,12 @@ True
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from veillee.bots.base import Agent, Decision, RandomBot
+from veillee.bots.baseline import PlainISMCTSBot
 from veillee.bots.driver import MatchOutcome, decision_for, play_match
 from veillee.bots.heuristics import HeuristicBot
 from veillee.bots.ismcts import ISMCTSBot
@@ -25,11 +29,13 @@ from veillee.core import GameState
 
 __all__ = [
     "LEVELS",
+    "RESEARCH_LEVELS",
     "Agent",
     "Decision",
     "HeuristicBot",
     "ISMCTSBot",
     "MatchOutcome",
+    "PlainISMCTSBot",
     "RandomBot",
     "choose",
     "decision_for",
@@ -40,13 +46,31 @@ __all__ = [
 LEVELS = ("random", "easy", "normal", "hard")
 """The levels every front-end offers, weakest first."""
 
+RESEARCH_LEVELS = (*LEVELS, "ismcts")
+"""Every level a tournament or the terminal accepts: the front-end levels and the ``ismcts`` research baseline
+(``veillee.bots.baseline``: textbook ISMCTS, random rollouts, no game knowledge), which the browser does not
+offer."""
+
+HARD_ROLLOUTS = 20_000
+"""``hard``'s rollout cap beside its 0.9 s: high enough that the time decides (Sorry!'s rollouts, which stop
+at the round's end, run about 10,000 a second on one core), low enough to bound a move on a fast machine."""
+
 EASY_MISTAKES = 0.3
 """Share of ``easy``'s moves that are random slips."""
 
 
-def make_bot(level: str, game: str, *, iterations: int | None = None, seconds: float | None = None) -> Agent:
-    """A bot of ``level`` for ``game``. For ``hard``, ``iterations``/``seconds`` override the default budget
-    (1 second, at most 5000 iterations); give only ``iterations`` for a machine-independent bot."""
+def make_bot(
+    level: str,
+    game: str,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Agent:
+    """A bot of ``level`` (one of ``RESEARCH_LEVELS``) for ``game``. For the search levels (``hard``,
+    ``ismcts``), ``iterations``/``seconds`` override the default budget (``hard``: 0.9 s, at most 20000
+    rollouts; ``ismcts``: 0.9 s); give only ``iterations`` for a machine-independent bot. ``clock`` measures
+    their seconds: wall time by default, ``time.process_time`` for CPU time (fair measures on a busy machine)."""
     if level == "random":
         return RandomBot()
     if level == "easy":
@@ -55,9 +79,13 @@ def make_bot(level: str, game: str, *, iterations: int | None = None, seconds: f
         return HeuristicBot(game, name="normal")
     if level == "hard":
         if iterations is None and seconds is None:
-            return ISMCTSBot(game, iterations=5000, seconds=0.9)
-        return ISMCTSBot(game, iterations=iterations, seconds=seconds)
-    raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+            return ISMCTSBot(game, iterations=HARD_ROLLOUTS, seconds=0.9, clock=clock)
+        return ISMCTSBot(game, iterations=iterations, seconds=seconds, clock=clock)
+    if level == "ismcts":
+        if iterations is None and seconds is None:
+            return PlainISMCTSBot(seconds=0.9, clock=clock)
+        return PlainISMCTSBot(iterations=iterations, seconds=seconds, clock=clock)
+    raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(RESEARCH_LEVELS)}")
 
 
 def choose(level: str, state: GameState[Any], seat: int, rng: random.Random) -> Any:

@@ -56,6 +56,7 @@ from veillee.bots.heuristics import (
     round_for,
     search_depth_for,
     terminal_values,
+    tree_depth_for,
 )
 from veillee.core import GameState
 
@@ -117,6 +118,7 @@ def search(
     tree_depth: int = 1,
     keep: Any = None,
     drop: float | None = DROP,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
 
@@ -127,7 +129,8 @@ def search(
     Racing: from ``MIN_WORLDS`` batches on, a root action whose paired value is below the leader's by more
     than ``drop`` standard errors leaves the race (its ``samples`` stop growing), so the budget goes to the
     moves still in doubt; ``keep`` (the ``normal`` move) never leaves, and the search stops early once it
-    is alone. ``drop=None`` keeps every action to the end.
+    is alone. ``drop=None`` keeps every action to the end. ``clock`` measures ``seconds`` (wall time by
+    default; ``time.process_time`` gives CPU time, for fair measures on a busy machine).
     """
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
@@ -140,11 +143,11 @@ def search(
     seat = decision.seat
     root = Node(seat)
     root.children = {action: Node(seat) for action in decision.legal}
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None else clock() + seconds
     racing = list(root.children.items())
     done = 0
     while True:
-        started = time.perf_counter()
+        started = clock()
         world = decision.world.determinize(seat, rng)
         seed = rng.getrandbits(64)
         start = game.round_of(world)
@@ -163,7 +166,7 @@ def search(
                 break
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and 2 * time.perf_counter() - started >= deadline:
+        if deadline is not None and 2 * clock() - started >= deadline:
             break  # the next batch, as long as this one, would end after the deadline
     return root
 
@@ -224,24 +227,27 @@ def _values(world: GameState[Any], evaluate: Evaluator) -> list[float]:
 
 class ISMCTSBot:
     """The ``hard`` level: heuristic-guided ISMCTS with an iteration and/or time budget (see the module
-    docstring). ``confidence`` is how many standard errors of the paired gain a move must clear to be played
-    instead of the ``normal`` move."""
+    docstring). ``tree_depth`` defaults to the game's ``TREE_DEPTH`` (1: root only); ``confidence`` is how
+    many standard errors of the paired gain a move must clear to be played instead of the ``normal`` move;
+    ``clock`` measures ``seconds`` (``time.process_time``: CPU time)."""
 
     def __init__(
         self,
         game: str,
         *,
-        iterations: int | None = 5000,
+        iterations: int | None = 20_000,
         seconds: float | None = 0.9,
-        tree_depth: int = 1,
+        tree_depth: int | None = None,
         confidence: float = 1.0,
         name: str = "hard",
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
-        self.tree_depth = tree_depth
+        self.tree_depth = tree_depth_for(game) if tree_depth is None else tree_depth
         self.confidence = confidence
         self.name = name
+        self.clock = clock
         self._policy = policy_for(game)
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
@@ -255,6 +261,7 @@ class ISMCTSBot:
             seconds=self.seconds,
             tree_depth=self.tree_depth,
             keep=usual,
+            clock=self.clock,
         )
         baseline = root.children[usual].samples
         if len(baseline) < MIN_WORLDS:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import veillee
-from veillee.bots import LEVELS, Agent, make_bot, play_match
+from veillee.bots import RESEARCH_LEVELS, Agent, make_bot, play_match
 from veillee.core import derive_seed
 from veillee.execution import Executor, SerialExecutor
 
@@ -54,8 +55,15 @@ class TournamentConfig:
     players: int = 2
     options: dict[str, Any] = field(default_factory=dict)
     iterations: int | None = None
-    """The ``hard`` bot's iteration budget; ``None`` with ``seconds`` None means the level's default."""
+    """The search levels' (``hard``, ``ismcts``) iteration budget; ``None`` with ``seconds`` None means each
+    level's default."""
     seconds: float | None = None
+    budgets: dict[str, int] = field(default_factory=dict)
+    """Per search level, an iteration budget that replaces ``iterations``/``seconds`` for that level (e.g.
+    budgets calibrated to equal time, for reproducible runs on a busy machine)."""
+    cpu_time: bool = False
+    """Measure the search levels' ``seconds`` in CPU time of their own process (``time.process_time``) rather
+    than wall time: on a machine shared with other work, both sides then get the same computation."""
     field: str | None = None
     """The level of every seat but one (see the module docstring); ``None``: groups of distinct bots."""
 
@@ -87,8 +95,11 @@ def level_of(label: str) -> str:
 def schedule(config: TournamentConfig) -> list[MatchSpec]:
     """Every group of ``players`` distinct bots, ``games`` matches each, seats rotated match by match."""
     for level in (*config.bots, *([config.field] if config.field is not None else [])):
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+        if level not in RESEARCH_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(RESEARCH_LEVELS)}")
+    for level, budget in config.budgets.items():
+        if level not in SEARCH_LEVELS or budget < 1:
+            raise ValueError(f"a budget is a search level ({', '.join(SEARCH_LEVELS)}) and a positive count")
     if len(set(config.bots)) != len(config.bots):
         raise ValueError("each bot may appear once in --bots")
     specs: list[MatchSpec] = []
@@ -108,11 +119,18 @@ def schedule(config: TournamentConfig) -> list[MatchSpec]:
     return specs
 
 
+SEARCH_LEVELS = ("hard", "ismcts")
+"""The levels with a search budget."""
+
+
 def _agent(label: str, config: TournamentConfig) -> Agent:
     level = level_of(label)
-    if level == "hard" and (config.iterations is not None or config.seconds is not None):
-        return make_bot("hard", config.game, iterations=config.iterations, seconds=config.seconds)
-    return make_bot(level, config.game)
+    if level in config.budgets:
+        return make_bot(level, config.game, iterations=config.budgets[level], seconds=None)
+    clock = time.process_time if config.cpu_time else time.perf_counter
+    if level in SEARCH_LEVELS and (config.iterations is not None or config.seconds is not None):
+        return make_bot(level, config.game, iterations=config.iterations, seconds=config.seconds, clock=clock)
+    return make_bot(level, config.game, clock=clock)
 
 
 def play_spec(config: TournamentConfig, spec: MatchSpec) -> dict[str, Any]:
@@ -221,7 +239,12 @@ def summarise(config: TournamentConfig, rows: list[dict[str, Any]]) -> dict[str,
         "options": config.options,
         "seed": config.seed,
         "games_per_group": config.games,
-        "hard_budget": {"iterations": config.iterations, "seconds": config.seconds},
+        "search_budget": {
+            "iterations": config.iterations,
+            "seconds": config.seconds,
+            "clock": "cpu" if config.cpu_time else "wall",
+            **config.budgets,
+        },
         "matches": len(rows),
         "field": config.field,
         "standings": [standings[bot].to_json() for bot in config.labels],

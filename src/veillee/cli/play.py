@@ -22,7 +22,7 @@ from rich.markup import escape
 from rich.theme import Theme
 
 import veillee
-from veillee.bots import LEVELS, choose
+from veillee.bots import RESEARCH_LEVELS, choose
 from veillee.cli.options import add_game_arguments, parse_options
 from veillee.cli.texts import TEXTS
 from veillee.core import GameState, derive_seed, load_record, save_record
@@ -188,8 +188,8 @@ def _check_level(level: str, lang: str) -> None:
 
 
 def bot_levels() -> list[str]:
-    """The bot levels a seat may be given."""
-    return list(LEVELS)
+    """The bot levels a seat may be given: the front-end levels and the ``ismcts`` research baseline."""
+    return list(RESEARCH_LEVELS)
 
 
 def _bot_action(table: Table, seat: int) -> Any:

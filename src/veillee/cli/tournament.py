@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import veillee
-from veillee.bots import LEVELS
+from veillee.bots import LEVELS, RESEARCH_LEVELS
 from veillee.bots.tournament import TournamentConfig, run_tournament, schedule
 from veillee.cli.options import (
     add_execution_arguments,
@@ -35,11 +35,24 @@ HELP = "bot levels play seat-rotated matches: win rates with Wilson intervals, o
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    parser.add_argument("--bots", default=",".join(LEVELS), help=f"comma-separated levels (default {','.join(LEVELS)})")
+    parser.add_argument(
+        "--bots",
+        default=",".join(LEVELS),
+        help=f"comma-separated levels: {', '.join(RESEARCH_LEVELS)} (default {','.join(LEVELS)})",
+    )
     parser.add_argument("--games", "-n", type=int, default=20, help="matches per group of bots (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole tournament (default 1)")
-    parser.add_argument("--iterations", type=int, default=None, help="hard bot: iterations per move")
-    parser.add_argument("--seconds", type=float, default=None, help="hard bot: seconds per move")
+    parser.add_argument(
+        "--iterations",
+        default=None,
+        help="search levels (hard, ismcts): iterations per move, N for both or per level, e.g. hard=800,ismcts=3000",
+    )
+    parser.add_argument("--seconds", type=float, default=None, help="search levels (hard, ismcts): seconds per move")
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="count the search levels' seconds in CPU time of their process, not wall time (a busy machine)",
+    )
     parser.add_argument(
         "--field",
         default=None,
@@ -55,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
         options = unattended_options(args.game, parse_options(args.option))
         info = veillee.game_info(args.game)
         players = args.players if args.players is not None else info.min_players
+        iterations, budgets = parse_budgets(args.iterations)
         veillee.new_game(args.game, players, args.seed, **options)
         config = TournamentConfig(
             game=args.game,
@@ -63,8 +77,10 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             players=players,
             options=options,
-            iterations=args.iterations,
+            iterations=iterations,
             seconds=args.seconds,
+            budgets=budgets,
+            cpu_time=args.cpu_time,
             field=args.field,
         )
         if args.games < 1:
@@ -83,11 +99,25 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"[red]error:[/red] {escape(str(exc))}")
             return 1
     out = Path(args.out or f"tournament-{args.game}")
+    out.mkdir(parents=True, exist_ok=True)
     write_outputs(out, summary, rows)
     print_summary(Console(), info.title, summary)
     console.print(f"played on: {executor.description}")
     console.print(f"results written to {out}/ (summary.json, standings.csv, matches.csv, chart.png)")
     return 0
+
+
+def parse_budgets(text: str | None) -> tuple[int | None, dict[str, int]]:
+    """``--iterations``: ``N`` (every search level) or ``level=N,...`` (one budget per level)."""
+    if text is None:
+        return None, {}
+    if "=" not in text:
+        return int(text), {}
+    budgets: dict[str, int] = {}
+    for item in text.split(","):
+        level, _, count = item.partition("=")
+        budgets[level.strip()] = int(count)
+    return None, budgets
 
 
 def write_outputs(out: Path, summary: dict[str, Any], rows: list[dict[str, Any]]) -> None:

@@ -8,9 +8,15 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   search bot at the end of its depth-capped rollouts. It reads only public information of ``world``;
 * ``round_of(world) -> Hashable``: which round a sampled world is in; the search's rollouts stop when it
   changes, since a round's end is where a move's worth shows (default: the whole match is one round);
-* ``SEARCH_DEPTH``: the most decisions a rollout plays before ``evaluate`` judges (default ``GENERIC_DEPTH``).
+* ``SEARCH_DEPTH``: the most decisions a rollout plays before ``evaluate`` judges (default ``GENERIC_DEPTH``);
+* ``TREE_DEPTH``: how many plies the search's tree may grow below the root (default 1: root only), for a
+  game whose rollouts are cheap enough to feed a deeper tree;
+* ``rollout(world, rng) -> action``: the search's rollout policy for whoever acts in a sampled world, when
+  the game has a faster way to play ``choose`` there than building that seat's view at every step. It must
+  read only what the acting seat's view shows (its own hand and public facts of ``world``).
 
-The search's rollouts play ``choose`` for every seat of the sampled world, fed that world's view.
+The search's rollouts play ``rollout``, or else ``choose`` for every seat of the sampled world, fed that
+world's view.
 
 A game without such a module gets ``generic_choose`` (a one-ply lookahead with short random rollouts on the
 determinized world) and ``neutral_evaluate``: bots then still play it, only less well.
@@ -43,6 +49,7 @@ __all__ = [
     "round_for",
     "search_depth_for",
     "terminal_values",
+    "tree_depth_for",
 ]
 
 Policy = Callable[[Decision, random.Random], Any]
@@ -95,6 +102,9 @@ def rollout_for(game: str) -> Rollout:
     world's view (a seat of a sampled world knows only what its view says, like a real player), or a
     uniformly random action for a game with no heuristic."""
     module = _module(game)
+    fast = getattr(module, "rollout", None) if module is not None else None
+    if fast is not None:
+        return fast  # type: ignore[no-any-return]
     choose = getattr(module, "choose", None) if module is not None else None
 
     def rollout(world: GameState[Any], rng: random.Random) -> Any:
@@ -122,6 +132,13 @@ def search_depth_for(game: str) -> int:
     module = _module(game)
     depth = getattr(module, "SEARCH_DEPTH", None) if module is not None else None
     return depth if isinstance(depth, int) else GENERIC_DEPTH
+
+
+def tree_depth_for(game: str) -> int:
+    """The game's ``TREE_DEPTH``, or 1 (the search judges the root's actions only)."""
+    module = _module(game)
+    depth = getattr(module, "TREE_DEPTH", None) if module is not None else None
+    return depth if isinstance(depth, int) else 1
 
 
 def policy_for(game: str) -> Policy:
