@@ -260,3 +260,27 @@ LINE_SLOTS: tuple[tuple[int, ...], ...] = (
 """The slots of each line, in order."""
 _SLOT_BY_NAME = {name: Slot(i) for i, name in enumerate(SLOT_NAMES)}
 _LINE_BY_NAME = {name: Line(i) for i, name in enumerate(LINE_NAMES)}
+
+
+# -- facts the rules read on every decision, as plain module names (a name imported from here is a global
+# of the importing module: cheaper on the hot path than an enum member looked up on its class)
+STAR = GameCard.STAR
+DRAW_THREE = ActionCard.DRAW_THREE
+OWN_SWAP = ActionCard.OWN_SWAP
+SLOT = tuple(Slot)
+LINE = tuple(Line)
+GRID_SIZE = 12
+SETUP_REVEALS = 2
+ALWAYS_PLAYABLE = frozenset(
+    (
+        ActionCard.DOUBLE_TURN,
+        ActionCard.DEFENSE,
+        ActionCard.REACTIVATION,
+        ActionCard.METEORS,
+        ActionCard.REVELATION,
+        ActionCard.EXCHANGE,
+    )
+)
+"""Cards whose effect is always possible at the start of a turn before the end is triggered: every grid
+then still has a hidden card (``end_turn`` triggers the end after any turn that leaves a grid without one),
+so Révélation always has a line to look at and Échange a card in every grid (``effects.playable``)."""

@@ -16,12 +16,13 @@ from veillee.games.skyjo.actions import (
     Action,
 )
 from veillee.games.skyjo.cards import (
+    GRID_SIZE,
+    LINE,
     LINE_SLOTS,
+    SETUP_REVEALS,
+    SLOT,
+    STAR,
     VALUE,
-    ActionCard,
-    GameCard,
-    Line,
-    Slot,
     parse_action_card,
     parse_game_card,
 )
@@ -41,27 +42,6 @@ if TYPE_CHECKING:
     from veillee.games.skyjo.state import SkyjoState
 
 __all__ = ["after_main", "begin_turn", "deal", "end_turn", "start_match", "take_actions"]
-
-STAR = GameCard.STAR
-DRAW_THREE = ActionCard.DRAW_THREE
-OWN_SWAP = ActionCard.OWN_SWAP
-SLOT = tuple(Slot)
-LINE = tuple(Line)
-GRID_SIZE = 12
-SETUP_REVEALS = 2
-ALWAYS_PLAYABLE = frozenset(
-    (
-        ActionCard.DOUBLE_TURN,
-        ActionCard.DEFENSE,
-        ActionCard.REACTIVATION,
-        ActionCard.METEORS,
-        ActionCard.REVELATION,
-        ActionCard.EXCHANGE,
-    )
-)
-"""Cards whose effect is always possible at the start of a turn before the end is triggered: every grid
-then still has a hidden card (``end_turn`` triggers the end after any turn that leaves a grid without one),
-so Révélation always has a line to look at and Échange a card in every grid (``effects.playable``)."""
 
 
 # -- setup ---------------------------------------------------------------------------------------------
