@@ -90,8 +90,9 @@ Auth = Annotated[str | None, Header(description="`Bearer <seat token>` of a seat
 TableId = Annotated[str, Path(max_length=32, description="the table's id")]
 
 
-def create_app(database_url: str, settings: ServerSettings | None = None) -> FastAPI:
-    """The server application over the database at ``database_url``."""
+def create_app(database_url: str, settings: ServerSettings | None = None, redis_url: str | None = None) -> FastAPI:
+    """The server application over the database at ``database_url``; with ``redis_url``, one process of
+    several sharing that (PostgreSQL) database and Redis (``veillee.server.cluster``)."""
     config = settings or ServerSettings()
     hub = Hub()
     limits = RateLimits({"create": config.rate_create, "join": config.rate_join, "messages": config.rate_messages})
@@ -100,7 +101,12 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        service = TableService(store, hub, config)
+        if redis_url:
+            from veillee.server.cluster import ClusterService  # redis is imported only for a cluster
+
+            service: TableService = ClusterService(store, hub, config, redis_url)
+        else:
+            service = TableService(store, hub, config)
         holder["service"] = service
         await service.load()
         upkeep = Upkeep(service)
@@ -153,6 +159,12 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index() -> str:
         return ui.page()
+
+    @app.get("/health", summary="Is this process able to serve (database, and Redis in a cluster)?")
+    async def health() -> JSONResponse:
+        report = await service().health()
+        ok = report["database"] and report.get("redis", True)
+        return JSONResponse({"status": "ok" if ok else "failing", **report}, status_code=200 if ok else 503)
 
     @app.get("/api/games", summary="The games, their player counts and options; the bot levels")
     async def games() -> dict[str, Any]:

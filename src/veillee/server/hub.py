@@ -96,9 +96,9 @@ class Hub:
     def count(self) -> int:
         return sum(len(members) for members in self._tables.values())
 
-    def broadcast(self, table_id: str, message: dict[str, Any]) -> None:
-        """The same public message to everyone at the table (table changes, rematch)."""
-        text = dumps(message)
+    def broadcast_text(self, table_id: str, text: str) -> None:
+        """The same public message to everyone at the table here (``TableCore.broadcast`` is the path that
+        reaches every process)."""
         for connection in self._tables.get(table_id, ()):
             connection.send(text)
 

@@ -108,7 +108,7 @@ async def _handle(service: TableCore, table: Table, connection: ui.UiConnection,
     if isinstance(parsed, PingMessage):
         connection.send({"type": "pong"})
     elif isinstance(parsed, HelloMessage):
-        _hello(service, table, connection, parsed)
+        await _hello(service, table, connection, parsed)
     elif isinstance(parsed, ActMessage):
         if connection.seat is None:
             connection.send(error_json("not_seated", "send hello with your seat token first", parsed.ref))
@@ -118,10 +118,10 @@ async def _handle(service: TableCore, table: Table, connection: ui.UiConnection,
             connection.send(error_json(outcome.code, outcome.message, parsed.ref))
 
 
-def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
+async def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
     seat: int | None = None
     if hello.token is not None:
-        seat = table.seat_of(hello.token)
+        seat = await service.seat_of(table, hello.token)
         if seat is None:
             connection.send(error_json("bad_token", "join the table again or ask for a new link"))
             return

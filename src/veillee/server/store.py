@@ -337,6 +337,18 @@ class Store:
         await self._run(work)
 
     # -- reads -------------------------------------------------------------------------------------------
+    async def ping(self) -> bool:
+        """Does the database answer (within 3 s, behind the writes already queued)?"""
+
+        def work() -> bool:
+            with self.engine.connect() as connection:
+                return connection.execute(text("SELECT 1")).scalar() == 1
+
+        try:
+            return await asyncio.wait_for(self._run(work), 3.0)
+        except Exception:
+            return False
+
     async def table_ids(self, statuses: tuple[str, ...], updated_before: float | None = None) -> list[str]:
         """The ids of the tables in one of ``statuses`` (last changed before ``updated_before``, if given)."""
 

@@ -56,7 +56,11 @@ class Upkeep:
         now = time.time() if now is None else now
         present: list[str] = []
         for table in list(service.tables.values()):
-            people = service.hub.connected_seats(table.id)
+            if not service.owns(table):  # another process's table (or nobody's yet): its owner sweeps it
+                if not service.hub.connections(table.id):
+                    service.forget(table)
+                continue
+            people = service.connected_seats(table.id)
             if people:
                 table.seen = now
                 present.append(table.id)
@@ -73,7 +77,7 @@ class Upkeep:
             elif table.status == "playing" and idle >= settings.suspend_after and not table.suspended:
                 service.suspend(table)
             elif table.status not in ("lobby", "playing") and not service.hub.connections(table.id):
-                service.tables.pop(table.id, None)  # loads again from the store if anyone asks
+                service.forget(table)  # loads again from the store if anyone asks
         service.store.update_soon(present, seen=now)
         for table_id in await service.store.table_ids(("finished", "closed"), updated_before=now - settings.retention):
             await self._purge(table_id)
