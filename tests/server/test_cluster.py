@@ -90,7 +90,7 @@ def test_kill_9_of_the_owner_mid_match_another_process_takes_over(tmp_path: Path
 
         def sleepy(client: Client, state: dict[str, Any]) -> bool:
             """Carol waits for her timer until a while after the kill, then plays."""
-            if client.seat != carol_seat or (killed_at and time.time() > killed_at[0] + 5):
+            if client.seat != carol_seat or (killed_at and time.time() > killed_at[0] + 3):
                 return False
             if state["version"] >= 6 and not killed_at:
                 a.kill()  # the owner dies while Carol's timer runs on it

@@ -60,6 +60,8 @@ class Bus:
         self._on_request = on_request
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._waiting: dict[str, asyncio.Future[Any]] = {}
+        self._asked: dict[str, tuple[str, str]] = {}
+        """For each request waiting for its answer: the table and the process asked."""
         self._tasks: list[asyncio.Task[None]] = []
         self.seen: dict[str, float] = {}
         """When each other process was last heard from (``time.monotonic()``)."""
@@ -134,6 +136,7 @@ class Bus:
         ident = secrets.token_hex(8)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[ident] = future
+        self._asked[ident] = (str(body.get("table")), process)
         message = json.dumps({**body, "id": ident, "from": self.process}, separators=(",", ":"))
         try:
             self._outbox.put_nowait((self._rpc(process), message))
@@ -142,6 +145,15 @@ class Bus:
             raise BusTimeout(f"process {process} did not answer") from None
         finally:
             self._waiting.pop(ident, None)
+            self._asked.pop(ident, None)
+
+    def new_owner(self, table_id: str, process: str) -> None:
+        """Another process took the table: requests waiting on its former owner (dead, most likely) are
+        answered "not the owner" now, to be sent again to the new one, instead of waiting for a timeout."""
+        for ident, (asked_table, asked) in list(self._asked.items()):
+            future = self._waiting.get(ident)
+            if asked_table == table_id and asked != process and future is not None and not future.done():
+                future.set_result({"not_owner": True})
 
     async def _answer(self, message: dict[str, Any]) -> None:
         try:

@@ -149,6 +149,7 @@ class ClusterService(TableService):
         table = self._install(table_id, fresh, resend=True)
         self.owned.add(table_id)
         await self.bus.redis.set(self.bus.owner_key(table_id), self.process)
+        self.bus.publish({"t": "owner", "table": table_id})
         version = table.match.version if table.match else 0
         log.info("table %s: owned by process %s (version %d)", table_id, self.process, version)
         self._schedule(table)
@@ -522,6 +523,11 @@ class ClusterService(TableService):
             self._remote.setdefault(table_id, {})[process] = set(event["seats"])
             if table is not None and table_id in self.owned:
                 TableCore.presence_changed(self, table, person=True)
+        elif kind == "owner":
+            self._owners[table_id] = process
+            self.bus.new_owner(table_id, process)
+            if table_id in self.owned:  # it was this process's, and it did not know it lost it
+                self._give_up_locally(table_id)
         elif kind in ("unseat", "start") and table is not None and table_id not in self.owned:
             self._spawn(self._after_refresh(table_id, event))
 
