@@ -32,9 +32,9 @@ __all__ = ["DEAD_AFTER", "Bus", "BusTimeout"]
 
 log = logging.getLogger("veillee.server")
 
-DEAD_AFTER = 3.0
+DEAD_AFTER = 2.0
 """Seconds without a heartbeat after which a process is taken as gone."""
-BEAT_EVERY = 1.0
+BEAT_EVERY = 0.5
 RPC_TIMEOUT = 3.0
 
 Handler = Callable[[dict[str, Any]], None]

@@ -150,6 +150,7 @@ class ClusterService(TableService):
         self.owned.add(table_id)
         await self.bus.redis.set(self.bus.owner_key(table_id), self.process)
         self.bus.publish({"t": "owner", "table": table_id})
+        self.bus.new_owner(table_id, self.process)  # requests this process sent to the former owner: do them here
         version = table.match.version if table.match else 0
         log.info("table %s: owned by process %s (version %d)", table_id, self.process, version)
         self._schedule(table)
@@ -497,7 +498,7 @@ class ClusterService(TableService):
 
     def _beat(self, count: int) -> None:
         """Every few seconds, all of this process's presence again (a process that started since knows it)."""
-        if count % 3 == 0:
+        if count % 6 == 0:
             tables = {t: sorted(self.hub.connected_seats(t)) for t in self.tables}
             self.bus.publish({"t": "presences", "tables": {t: s for t, s in tables.items() if s}})
 
