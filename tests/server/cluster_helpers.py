@@ -85,6 +85,14 @@ def cluster(root: Path, count: int, options: dict[str, str] | None = None) -> It
             server.stop()
 
 
+def revive(servers: list[Server]) -> None:
+    """Start again the processes a test killed, and wait until all hear each other."""
+    dead = [s for s in servers if s.process is None or s.process.poll() is not None]
+    with ThreadPoolExecutor(max(1, len(dead))) as pool:
+        list(pool.map(Server.start, dead))
+    wait_for_processes(servers, len(servers))
+
+
 def wait_for_processes(servers: list[Server], count: int, timeout: float = 15) -> None:
     """Until every live process has heard the others' heartbeats."""
     deadline = time.monotonic() + timeout
