@@ -58,7 +58,9 @@ def owner_of(table_id: str, servers: list[Server]) -> Server:
 
 def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(servers: list[Server]) -> None:
     revive(servers)
-    a, b, _c = servers
+    a, b, c = servers
+    listed = create_table(a, "sorry", 2, name="Dora", public=True)
+    assert listed["id"] in [t["id"] for t in httpx.get(f"{c.http}/api/tables", timeout=10).json()["tables"]]
     table = create_table(a, "sorry", 4, name="Alice")  # a owns it: it made it
     tid, alice = table["id"], table["you"]["token"]
     _seat, bob = join(b, tid, "Bob")  # b forwards to a

@@ -191,9 +191,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
 
     @app.get("/api/tables", summary="Public tables with a free seat, in the lobby")
     async def list_tables() -> dict[str, Any]:
-        tables = service().tables.values()
-        lobby = [t for t in tables if t.status == "lobby" and t.public and any(s.kind == "empty" for s in t.seats)]
-        return {"tables": [service().table_json(t) for t in lobby[:100]]}
+        return {"tables": [service().table_json(t) for t in await service().public_tables()]}
 
     @app.get("/api/tables/{table_id}", summary="A table: game, options, seats, host, status", responses=ERROR_RESPONSES)
     async def get_table(table_id: TableId) -> dict[str, Any]:

@@ -85,6 +85,18 @@ class CopyService(TableService):
             self._loading.pop(table_id, None)
             self._buffer.pop(table_id, None)
 
+    async def public_tables(self) -> list[Table]:
+        """Public tables with a free seat, from the store: some are held only by other processes."""
+        found = []
+        for table_id in await self.store.table_ids(("lobby",), public=True):
+            with contextlib.suppress(ServiceError):
+                table = await self.get(table_id)
+                if table.status == "lobby" and table.public and any(s.kind == "empty" for s in table.seats):
+                    found.append(table)
+            if len(found) >= 100:
+                break
+        return found
+
     async def seat_of(self, table: Table, token: str | None) -> int | None:
         """A token this copy does not know may have been given a moment ago by another process."""
         seat = table.seat_of(token)

@@ -349,11 +349,16 @@ class Store:
         except Exception:
             return False
 
-    async def table_ids(self, statuses: tuple[str, ...], updated_before: float | None = None) -> list[str]:
-        """The ids of the tables in one of ``statuses`` (last changed before ``updated_before``, if given)."""
+    async def table_ids(
+        self, statuses: tuple[str, ...], updated_before: float | None = None, public: bool | None = None
+    ) -> list[str]:
+        """The ids of the tables in one of ``statuses`` (last changed before ``updated_before``, and public or
+        not, if given)."""
 
         def work() -> list[str]:
             query = select(TableRow.id).where(TableRow.status.in_(statuses))
+            if public is not None:
+                query = query.where(TableRow.public == public)
             if updated_before is not None:
                 query = query.where(func.coalesce(TableRow.updated, TableRow.created) < updated_before)
             with Session(self.engine) as session:

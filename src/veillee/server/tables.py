@@ -321,6 +321,10 @@ class TableCore:
         """The seat ``token`` holds at ``table`` (``None``: none)."""
         return table.seat_of(token)
 
+    async def public_tables(self) -> list[Table]:
+        """Public tables in the lobby with a free seat (at most 100): every open table is in memory here."""
+        return [t for t in self.tables.values() if _joinable(t)][:100]
+
     async def health(self) -> dict[str, Any]:
         """What the health endpoint reports: can this process reach its database, and what it holds."""
         return {"database": await self.store.ping(), "tables": len(self.tables), "connections": self.hub.count}
@@ -466,6 +470,10 @@ class TableCore:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def _joinable(table: Table) -> bool:
+    return table.status == "lobby" and table.public and any(s.kind == "empty" for s in table.seats)
 
 
 def not_open(table: Table) -> ServiceError:
