@@ -224,7 +224,7 @@ def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subp
         log = open(Path(data) / "server.log", "wb")  # noqa: SIM115
         process = subprocess.Popen([*command, *SERVE_FLAGS], stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{command[5]}"
-        wait_until_up(base)
+        wait_until_up(base, "/api/games")
         return base, [process], url
     if not (args.database_url and args.redis_url):
         raise SystemExit("--processes > 1 needs --database-url (PostgreSQL) and --redis-url")
@@ -269,6 +269,15 @@ def stored_counts(url: str) -> dict[str, tuple[int, int]]:
     return {str(t): (int(c), int(m)) for t, c, m in rows}
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a live process has used: a figure the machine's other work hardly changes."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0  # the process killed during the run
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -304,6 +313,7 @@ def main() -> int:
             stats = asyncio.run(run())
             elapsed = time.monotonic() - started - args.warmup
             counts = stored_counts(url)
+            cpu = sum(cpu_seconds(p.pid) for p in processes[: args.processes])
         finally:
             for process in reversed(processes):
                 if process.poll() is None:
@@ -340,6 +350,7 @@ def main() -> int:
         "lost_moves": lost,
         "tables_with_a_gap_or_double": doubled,
         "matches_finished": stats.matches,
+        "server_cpu_s": round(cpu, 1),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     print(json.dumps(report, indent=1))
