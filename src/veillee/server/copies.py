@@ -167,7 +167,7 @@ class CopyService(TableService):
         if checked is None or isinstance(checked, Rejected):
             self._refresh_soon(table.id)  # out of step: the store has everything, in order
             return
-        accepted = match.commit(event["seat"], checked)
+        accepted = match.commit(event["seat"], checked, self.hub.audience(table.id))
         table.deadline, table.deadline_version = event.get("deadline"), event.get("dv")
         if match.is_over:
             table.status = "finished"

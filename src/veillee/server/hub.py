@@ -89,6 +89,10 @@ class Hub:
     def connections(self, table_id: str) -> list[Connection]:
         return list(self._tables.get(table_id, ()))
 
+    def audience(self, table_id: str) -> set[int | None]:
+        """The seats (``None``: spectators) that have a connection here: the deliveries worth building."""
+        return {c.seat for c in self._tables.get(table_id, ())}
+
     def connected_seats(self, table_id: str) -> set[int]:
         return {c.seat for c in self._tables.get(table_id, ()) if c.seat is not None}
 

@@ -298,7 +298,7 @@ class TableCore:
             except Exception:
                 log.exception("could not store an action of table %s", table.id)
                 return Rejected("server_error", "the action could not be saved; try again")
-            accepted = match.commit(seat, checked)
+            accepted = match.commit(seat, checked, self.hub.audience(table.id))
             self.actions += 1
             if match.is_over:
                 await self._set_status(table, "finished")
