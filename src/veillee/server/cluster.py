@@ -189,7 +189,7 @@ class ClusterService(CopyService):
         lobby = await self.store.table_ids(("lobby",))
         orphans = {t for t in [*playing, *lobby] if lock_key(t) not in held}
         share = 1.0 / max(1, self.bus.processes())
-        for table_id in sorted(orphans):
+        for table_id in random.sample(sorted(orphans), len(orphans)):  # not all processes in the same order
             here = bool(self.hub.connected_seats(table_id))
             if here or (table_id in playing and (table_id in self._orphans or random.random() < share)):
                 await self.claim(table_id)
