@@ -92,7 +92,9 @@ class Upkeep:
             if loaded is not None and head is not None:
                 record = {**head, "actions": loaded.actions}
         await service.store.purge(table_id, record)
-        table = service.tables.pop(table_id, None)
-        if table is not None and table.task is not None:
-            table.task.cancel()
+        table = service.tables.get(table_id)
+        if table is not None:
+            if table.task is not None:
+                table.task.cancel()
+            service.forget(table)  # and, with several processes, its lock
         log.info("table %s deleted%s", table_id, " (its record is kept)" if record else "")
