@@ -64,6 +64,9 @@ def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(serve
     table = create_table(a, "sorry", 4, name="Alice")  # a owns it: it made it
     tid, alice = table["id"], table["you"]["token"]
     _seat, bob = join(b, tid, "Bob")  # b forwards to a
+    refused = httpx.post(f"{c.http}/api/tables/{tid}/join", json={"name": "Eve", "invite": "wrong"}, timeout=10)
+    assert (refused.status_code, refused.json()["code"]) == (403, "bad_invite")  # said as the owner says it
+    assert post(c, f"/api/tables/{tid}/start", bob).json()["code"] == "not_host"
     for _ in range(2):
         assert post(b, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
     assert post(b, f"/api/tables/{tid}/start", alice).json()["status"] == "playing"
