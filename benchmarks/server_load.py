@@ -60,6 +60,7 @@ class Stats:
         self.reconnects = 0
         self.connect_failures = 0
         self.http_errors = 0
+        self.http_samples: list[str] = []
 
 
 async def seat_client(
@@ -135,8 +136,10 @@ async def run_table(
         while time.monotonic() < stop:
             try:
                 tokens, table_id = await open_table(http, game, players, options)
-            except (httpx.HTTPError, KeyError, ValueError):  # a process died under the request: a new table
+            except (httpx.HTTPError, KeyError, ValueError) as exc:  # a process died under the request: again
                 stats.http_errors += 1
+                if len(stats.http_samples) < 5:
+                    stats.http_samples.append(repr(exc)[:200])
                 await asyncio.sleep(0.5)
                 continue
             url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
@@ -345,6 +348,7 @@ def main() -> int:
         "errors": stats.errors,
         "error_codes": stats.error_codes,
         "http_errors": stats.http_errors,
+        "http_error_samples": stats.http_samples,
         "reconnects": stats.reconnects,
         "connect_failures": stats.connect_failures,
         "lost_moves": lost,

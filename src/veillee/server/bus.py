@@ -35,7 +35,9 @@ log = logging.getLogger("veillee.server")
 DEAD_AFTER = 2.0
 """Seconds without a heartbeat after which a process is taken as gone."""
 BEAT_EVERY = 0.5
-RPC_TIMEOUT = 3.0
+RPC_TIMEOUT = 20.0
+"""Seconds a request waits for a live owner's answer. It is never sent twice while its owner lives (a lobby
+operation is not idempotent): only when the owner is gone or replaced is it answered "not the owner"."""
 
 Handler = Callable[[dict[str, Any]], None]
 RpcHandler = Callable[[dict[str, Any]], Awaitable[Any]]
@@ -138,11 +140,14 @@ class Bus:
         self._waiting[ident] = future
         self._asked[ident] = (str(body.get("table")), process)
         message = json.dumps({**body, "id": ident, "from": self.process}, separators=(",", ":"))
+        deadline = time.monotonic() + timeout
         try:
             self._outbox.put_nowait((self._rpc(process), message))
-            return await asyncio.wait_for(future, timeout)
-        except TimeoutError:
-            raise BusTimeout(f"process {process} did not answer") from None
+            while not future.done():
+                await asyncio.wait([future], timeout=0.25)
+                if not future.done() and (not self.alive(process) or time.monotonic() > deadline):
+                    raise BusTimeout(f"process {process} did not answer")
+            return future.result()
         finally:
             self._waiting.pop(ident, None)
             self._asked.pop(ident, None)
