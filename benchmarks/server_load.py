@@ -294,9 +294,12 @@ def main() -> int:
     parser.add_argument("--database-url", default=None, help="PostgreSQL URL (needed with --processes > 1)")
     parser.add_argument("--redis-url", default=None, help="Redis URL (needed with --processes > 1)")
     parser.add_argument("--reset-database", action="store_true", help="delete every table in the database first")
+    parser.add_argument("--log-dir", default=None, help="keep the servers' (and HAProxy's) logs and data here")
     parser.add_argument("--kill-after", type=float, default=None, help="kill -9 one server process after S seconds")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data:
+    with tempfile.TemporaryDirectory() as scratch:
+        data = args.log_dir or scratch
+        Path(data).mkdir(parents=True, exist_ok=True)
         base, processes, url = start_processes(args, data)
         killed: list[float] = []
 

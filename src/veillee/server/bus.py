@@ -11,7 +11,8 @@ bus, and two test databases on one Redis never hear each other):
 
 Publishing never awaits Redis on the caller's path: messages go on a queue that one task writes in order,
 pipelined, so the order of events is the order they were published in (pub/sub keeps a publisher's order).
-Each process says it is alive once a second; one not heard from for ``DEAD_AFTER`` seconds is taken as gone.
+Each process says it is alive twice a second; one not heard from for ``DEAD_AFTER`` seconds no longer counts
+for presence, and a request waiting on it asks the database whether it still holds the table.
 """
 
 from __future__ import annotations
@@ -32,12 +33,14 @@ __all__ = ["DEAD_AFTER", "Bus", "BusTimeout"]
 
 log = logging.getLogger("veillee.server")
 
-DEAD_AFTER = 2.0
-"""Seconds without a heartbeat after which a process is taken as gone."""
+DEAD_AFTER = 5.0
+"""Seconds without a heartbeat after which a process's presence no longer counts."""
 BEAT_EVERY = 0.5
-RPC_TIMEOUT = 20.0
-"""Seconds a request waits for a live owner's answer. It is never sent twice while its owner lives (a lobby
-operation is not idempotent): only when the owner is gone or replaced is it answered "not the owner"."""
+RPC_TIMEOUT = 30.0
+"""Seconds a request waits for the owner's answer. It is never sent twice while its owner holds the table (a
+lobby operation is not idempotent): only when another process takes the table (the owner died: its lock
+went with its database session) is it answered "not the owner", to be sent to the new one. Heartbeats do not
+decide this: a process too busy to beat on time is slow, not dead."""
 
 Handler = Callable[[dict[str, Any]], None]
 RpcHandler = Callable[[dict[str, Any]], Awaitable[Any]]
@@ -133,8 +136,15 @@ class Bus:
                 log.error("could not publish %d events to Redis: %r", len(batch), exc)
                 await asyncio.sleep(0.2)
 
-    async def request(self, process: str, body: dict[str, Any], timeout: float = RPC_TIMEOUT) -> Any:
-        """Ask ``process`` (the owner of a table) to do something; its answer, or ``BusTimeout``."""
+    async def request(
+        self,
+        process: str,
+        body: dict[str, Any],
+        gone: Callable[[], Awaitable[bool]] | None = None,
+        timeout: float = RPC_TIMEOUT,
+    ) -> Any:
+        """Ask ``process`` (the owner of a table) to do something; its answer, or ``BusTimeout`` if it did not
+        answer in time or, silent for a while, ``gone()`` says it no longer holds the table."""
         ident = secrets.token_hex(8)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[ident] = future
@@ -143,10 +153,18 @@ class Bus:
         deadline = time.monotonic() + timeout
         try:
             self._outbox.put_nowait((self._rpc(process), message))
+            checked = time.monotonic()
             while not future.done():
                 await asyncio.wait([future], timeout=0.25)
-                if not future.done() and (not self.alive(process) or time.monotonic() > deadline):
+                if future.done():
+                    break
+                now = time.monotonic()
+                if now > deadline:
                     raise BusTimeout(f"process {process} did not answer")
+                if gone is not None and not self.alive(process) and now - checked > 1.0:
+                    checked = now
+                    if await gone():
+                        raise BusTimeout(f"process {process} is gone")
             return future.result()
         finally:
             self._waiting.pop(ident, None)

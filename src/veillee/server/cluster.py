@@ -205,15 +205,16 @@ class ClusterService(CopyService):
             if table_id in self.owned:
                 return LOCAL
             owner = self._owners.get(table_id)
-            if owner is None or not self.bus.alive(owner):
+            if owner is None:
                 if await self.claim(table_id):
                     return LOCAL
-                stored = await self.bus.redis.get(self.bus.owner_key(table_id))
+                stored = await self.bus.redis.get(self.bus.owner_key(table_id))  # the lock is held: by whom?
                 owner = stored if isinstance(stored, str) else None
-            if isinstance(owner, str) and owner != self.process and self.bus.alive(owner):
+            if isinstance(owner, str) and owner != self.process:
                 self._owners[table_id] = owner
                 try:
-                    answer = await self.bus.request(owner, {"m": method, "table": table_id, "a": args})
+                    body = {"m": method, "table": table_id, "a": args}
+                    answer = await self.bus.request(owner, body, lambda: self._orphan(table_id))
                 except BusTimeout:
                     answer = {"not_owner": True}
                 if isinstance(answer, dict) and not answer.get("not_owner"):
@@ -225,6 +226,10 @@ class ClusterService(CopyService):
                 raise ServiceError("server_error", "the table's server does not answer: try again")
             await asyncio.sleep(pause)
             pause = min(0.5, pause * 2)
+
+    async def _orphan(self, table_id: str) -> bool:
+        """Nobody holds the table's lock (its owner died and no process took it yet)."""
+        return not await self.lease.is_held(table_id)
 
     async def _on_request(self, message: dict[str, Any]) -> dict[str, Any]:
         """A request forwarded by another process: done here only while this process owns the table."""

@@ -111,6 +111,20 @@ class Lease:
 
         return await self._run(work)
 
+    async def is_held(self, table_id: str) -> bool:
+        """Does any process hold the table's lock now (without trying to take it)?"""
+        key = lock_key(table_id) & ((1 << 64) - 1)
+
+        def work(connection: Connection) -> bool:
+            query = text(
+                "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND granted"
+                " AND classid::bigint = :c AND objid::bigint = :o"
+                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))"
+            )
+            return bool(connection.execute(query, {"c": key >> 32, "o": key & 0xFFFFFFFF}).scalar())
+
+        return await self._run(work)
+
     async def alive(self) -> bool:
         """Is the session (and so every lock of this process) still there? ``False`` calls ``lost``."""
         try:
