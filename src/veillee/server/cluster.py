@@ -281,11 +281,12 @@ class ClusterService(CopyService):
         return Accepted(seat, action, version + 1 if isinstance(version, int) else 0, {})
 
     # -- the lobby, routed to the owner -------------------------------------------------------------------
+    # (a copy here reads the change again when the owner's ``table`` message arrives; the operations that
+    # answer with the table read it at once)
     async def join(self, table_id: str, name: str, invite: str | None, seat: int | None) -> tuple[int, str]:
         answer = await self._routed("join", table_id, name=name, invite=invite, seat=seat)
         if answer is LOCAL:
             return await super().join(table_id, name, invite, seat)
-        await self.refresh(table_id)
         number, token = answer["ok"]
         return int(number), str(token)
 
@@ -293,20 +294,17 @@ class ClusterService(CopyService):
         answer = await self._routed("add_bot", table_id, token=token, level=level, seat=seat)
         if answer is LOCAL:
             return await super().add_bot(table_id, token, level, seat)
-        await self.refresh(table_id)
         return int(answer["ok"])
 
     async def remove_seat(self, table_id: str, token: str | None, seat: int) -> None:
         answer = await self._routed("remove_seat", table_id, token=token, seat=seat)
         if answer is LOCAL:
             return await super().remove_seat(table_id, token, seat)
-        await self.refresh(table_id)
 
     async def leave(self, table_id: str, token: str | None) -> None:
         answer = await self._routed("leave", table_id, token=token)
         if answer is LOCAL:
             return await super().leave(table_id, token)
-        await self.refresh(table_id)
 
     async def start(self, table_id: str, token: str | None) -> Table:
         answer = await self._routed("start", table_id, token=token)
