@@ -36,6 +36,7 @@ log = logging.getLogger("veillee.server")
 DEAD_AFTER = 5.0
 """Seconds without a heartbeat after which a process's presence no longer counts."""
 BEAT_EVERY = 0.5
+REDIS_CONNECTIONS = 32
 RPC_TIMEOUT = 30.0
 """Seconds a request waits for the owner's answer. It is never sent twice while its owner holds the table (a
 lobby operation is not idempotent): only when another process takes the table (the owner died: its lock
@@ -60,7 +61,12 @@ class Bus:
     def __init__(self, redis_url: str, database_url: str, on_event: Handler, on_request: RpcHandler) -> None:
         self.process = secrets.token_hex(6)
         self.prefix = bus_prefix(database_url)
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        # a bounded pool that waits for a free connection rather than failing when thousands of players
+        # arrive at once
+        pool = aioredis.BlockingConnectionPool.from_url(
+            redis_url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=30
+        )
+        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self._on_event = on_event
         self._on_request = on_request
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()

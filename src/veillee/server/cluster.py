@@ -37,7 +37,7 @@ from veillee.server.lobby import TableService
 from veillee.server.messages import ServiceError
 from veillee.server.settings import ServerSettings
 from veillee.server.store import Store
-from veillee.server.tables import OPEN, Table, TableCore
+from veillee.server.tables import Table, TableCore
 
 __all__ = ["ClusterService"]
 
@@ -363,15 +363,8 @@ class ClusterService(CopyService):
     def presence_changed(self, table: Table, person: bool) -> None:
         local = sorted(self.hub.connected_seats(table.id))
         self.bus.publish({"t": "presence", "table": table.id, "seats": local})
-        if self.owns(table):
+        if self.owns(table):  # else the owner hears of it (and a table nobody owns is taken by the scan)
             super().presence_changed(table, person)
-        elif local and table.status in OPEN:
-            self._spawn(self._claim_if_orphan(table.id))
-
-    async def _claim_if_orphan(self, table_id: str) -> None:
-        owner = await self.bus.redis.get(self.bus.owner_key(table_id))
-        if not (isinstance(owner, str) and self.bus.alive(owner)):
-            await self.claim(table_id)
 
     def _beat(self, count: int) -> None:
         """Every few seconds, all of this process's presence again (a process that started since knows it)."""
