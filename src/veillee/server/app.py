@@ -160,7 +160,8 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
     async def index() -> str:
         return ui.page()
 
-    @app.get("/health", summary="Is this process able to serve (database, and Redis in a cluster)?")
+    # the load balancer's check, not part of the API (kept out of the OpenAPI schema, like the pages)
+    @app.get("/health", include_in_schema=False)
     async def health() -> JSONResponse:
         report = await service().health()
         ok = report["database"] and report.get("redis", True)
