@@ -467,7 +467,7 @@ function playing() {
   if (s.over) out.push(results(s));
   const first = Math.max(0, table.log.length - 40);
   const shown = table.shownLog || 0; // only lines not shown before slide in
-  const logList = el("ol", { class: "log", id: "log" }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
+  const logList = el("ol", { class: "log", id: "log", tabIndex: 0, "aria-label": T("log") }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
   table.shownLog = table.log.length;
   out.push(el("section", { class: "log-box" }, [el("h2", {}, T("log")), logList]));
   if (table.you && s.seat !== null && !s.over && table.info.status === "playing") {

@@ -8,7 +8,7 @@ const MAX = 200;
 // The panel is built once per table and kept across re-renders, so that a line being typed is never lost.
 export function chatPanel(table, send) {
   if (!table.chatPanel) {
-    const list = el("ol", { class: "chat-log", id: "chat-log" });
+    const list = el("ol", { class: "chat-log", id: "chat-log", tabIndex: 0 }); // scrollable: reachable by keyboard
     const input = el("input", { id: "chat-input", maxLength: MAX, autocomplete: "off" });
     const label = el("label", { class: "sr-only", for: "chat-input" });
     const button = el("button", { type: "submit", class: "ghost", id: "chat-send" });
@@ -27,6 +27,7 @@ export function chatPanel(table, send) {
   const p = table.chatPanel;
   const writer = Boolean(table.you) && !table.spectating;
   p.heading.textContent = T("chat");
+  p.list.setAttribute("aria-label", T("chat"));
   p.label.textContent = T("chat_input");
   p.input.placeholder = T("chat_input");
   p.button.textContent = T("send");
