@@ -75,6 +75,7 @@ def play_until(page: Any, done: str, rng: random.Random, turns: int = 400) -> No
 def test_chat_reaches_the_table_escaped_and_spectators_only_read(server: Server, chromium: Any) -> None:
     alice = new_page(chromium, DESKTOP, locale="en-GB")
     url = start(alice, server, "soon", {"length": "express"})
+    assert alice.locator("#round-info").inner_text() == "Round 1"  # SOON's round, drawn (express: no goal)
     carol = new_page(chromium, PHONE, locale="fr-FR", touch=True)  # no seat: she watches
     carol.goto(url)
     carol.wait_for_selector("#chat-readonly")

@@ -27,6 +27,8 @@ export function draw(ctx) {
   const piles = el("div", { class: "piles" }, [
     el("div", { class: "pile" }, [pile, T("pile")]),
     el("div", { class: "pile" }, [discard, T("discard")]),
+    // the round and the goal, drawn (not only in the text view); express plays one round, with no goal
+    el("div", { class: "round-info", id: "round-info" }, [`${T("round")} ${v.round}`, v.options.target ? ` · ${T("goal", v.options.target)}` : ""]),
   ]);
   const seats = el("div", { class: "seats" });
   const suiteLength = ctx.game.constants.suite_length;
