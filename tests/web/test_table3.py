@@ -109,6 +109,10 @@ def test_your_turn_changes_the_title_and_icon_and_chimes_only_when_asked(server:
     start(alice, server, "soupcons", {}, ["normal", "normal"])
     alice.wait_for_function("() => document.title.startsWith('●')")
     assert alice.title() == "● À vous de jouer — veillée"
+    # the page is not a live region: one polite region says what changed (here: « your turn »)
+    assert alice.locator("#app[aria-live]").count() == 0
+    assert alice.locator("[aria-live]").count() == 1
+    assert "À vous de jouer" in alice.locator("#live").inner_text()
     assert "circle" in (alice.locator("link[rel='icon']").get_attribute("href") or "")
     assert alice.evaluate("() => window.veilleeChimes || 0") == 0  # off by default
     sound = alice.locator("#sound-button")
@@ -119,6 +123,8 @@ def test_your_turn_changes_the_title_and_icon_and_chimes_only_when_asked(server:
     assert alice.evaluate("() => localStorage.getItem('veillee-sound')") == "on"
     alice.reload()  # the choice is kept
     alice.wait_for_selector("#sound-button[aria-pressed='true']")
+    alice.wait_for_function("() => window.veilleeState() !== null")
+    assert alice.evaluate("() => window.veilleeChimes || 0") == 0  # a turn found on arrival does not chime
     rng = random.Random(3)
     before = state(alice)
     assert before is not None

@@ -6,6 +6,7 @@ import { soundButton, chime, turnSignal } from "./notify.js";
 import { capture, play } from "./motion.js";
 import { roundSummary, summaryPanel } from "./rounds.js";
 import { chatPanel, received } from "./chat.js";
+import { menu } from "./menu.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const app = document.getElementById("app");
@@ -258,7 +259,7 @@ function onMessage(m, ws) {
     }
     const latest = m.present.log[m.present.log.length - 1];
     announce([live ? latest : "", mine ? T("your_turn") : ""].filter(Boolean).join(" — "));
-    if (mine && !table.mine) chime();
+    if (mine && !table.mine && live) chime(); // a turn that begins now, not one found on arrival
     table.mine = mine;
     turnSignal(mine);
   } else if (m.type === "error") {
@@ -340,11 +341,13 @@ function renderTable() {
   else if (table.state) parts.push(...playing());
   else parts.push(el("p", { class: "loading" }, "…"));
   if (["lobby", "playing", "finished"].includes(info.status)) parts.push(chatPanel(table, say));
-  const typing = document.activeElement && document.activeElement.id === "chat-input";
+  // the chat panel is kept across re-renders: a move of the others must not take the focus out of it
+  const focused = document.activeElement;
+  const keep = table.chatPanel && focused && table.chatPanel.box.contains(focused) ? focused : null;
   const before = capture(app);
   app.replaceChildren(...parts);
   play(app, before);
-  if (typing) table.chatPanel.input.focus({ preventScroll: true }); // a move of the others must not end a line
+  if (keep) keep.focus({ preventScroll: true });
   if (table.online === false) offline();
   // keyboard: on your turn, focus the first choice if the focus was lost with the old page
   if (document.activeElement === document.body || !document.activeElement) {
@@ -463,7 +466,7 @@ function playing() {
   const text = el("details", { class: "screen", open: !table.drawing }, [el("summary", {}, T("text_view")), ...p.screen.map((l) => el("div", { class: "line" }, markup(l)))]);
   if (p.screen.length) board.append(text);
   out.push(board);
-  if (mine) out.push(menu(s));
+  if (mine) out.push(menu(s, table, act, renderTable));
   if (s.over) out.push(results(s));
   const first = Math.max(0, table.log.length - 40);
   const shown = table.shownLog || 0; // only lines not shown before slide in
@@ -482,53 +485,6 @@ function freshness() {
   const seen = table.seen;
   const now = new Set();
   return (key) => { now.add(key); const fresh = seen.size > 0 && !seen.has(key); queueMicrotask(() => seen.add(key)); return fresh; };
-}
-
-// The entries under the opened path (labels of the sub-menus opened, in order), restricted to ``only``.
-function menuEntries(s) {
-  let entries = boardFold(s.present.menu);
-  for (const label of table.path) {
-    const next = entries.find((e) => e.action === null && e.label === label);
-    if (!next) return boardFold(s.present.menu);
-    entries = next.entries;
-  }
-  return table.only ? entries.filter((e) => e.actions.some((i) => table.only.has(i))) : entries;
-}
-
-// Many single choices that are each a click on the drawing (« Turn over row 1, column 1 » … twelve times) would
-// repeat the grid in the menu: they fold into one entry that opens them, so the menu stays complete for the
-// keyboard and screen readers while the eye goes to the cards. The server's menu is otherwise shown as is.
-function boardFold(entries) {
-  const offered = table.offered || new Set();
-  const onBoard = entries.filter((e) => e.action !== null && offered.has(e.action));
-  if (onBoard.length < 9) return entries; // a grid's places, not the few piles and market cards
-  const group = { label: T("on_board", onBoard.length), action: null, entries: onBoard, actions: onBoard.map((e) => e.action) };
-  const out = [];
-  for (const e of entries) {
-    if (!onBoard.includes(e)) out.push(e);
-    else if (e === onBoard[0]) out.push(group);
-  }
-  return out;
-}
-
-function menu(s) {
-  const entries = menuEntries(s);
-  const list = el("div", { class: "menu", id: "menu", role: "group", "aria-label": T("choices") });
-  entries.forEach((entry, n) => {
-    // the label in one span: bare text runs would each be a flex item, spaced apart (« votre 5 , votre »)
-    const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", el("span", { class: "label" }, markup(entry.label))];
-    const b = el("button", { type: "button", class: entry.action !== null ? "choice" : "choice sub", disabled: table.pending !== null, "data-index": entry.action ?? "" }, label);
-    b.onclick = () => {
-      if (entry.action !== null) act(entry.action);
-      else { table.path = [...table.path, entry.label]; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
-    };
-    list.append(b);
-  });
-  if (table.path.length || table.only) {
-    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.path = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
-  }
-  const heading = table.path.map((label) => label.replace(/ …$/, "")).join(" › ");
-  return el("section", { class: "choices" }, [el("h2", {}, heading ? markup(heading) : T("choose")), list]);
 }
 
 function results(s) {
@@ -575,6 +531,7 @@ document.addEventListener("keydown", (e) => {
   const buttons = [...document.querySelectorAll(".menu button.choice")];
   if (/^[1-9]$/.test(e.key) && buttons[Number(e.key) - 1]) buttons[Number(e.key) - 1].click();
   else if (e.key === "Escape" && (table.path.length || table.only)) { table.path = []; table.only = null; renderTable(); }
+  else if (e.key === "Escape" && table.summary) document.getElementById("round-continue").click();
 });
 
 // A form control built from a game's declared option (GET /api/games): the server validates with the same
