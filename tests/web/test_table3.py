@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +26,6 @@ from web.web_helpers import (
 )
 
 pytestmark = pytest.mark.xdist_group("browser")
-
-DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +69,18 @@ def play_until(page: Any, done: str, rng: random.Random, turns: int = 400) -> No
     raise AssertionError(f"never: {done}")
 
 
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def test_chat_reaches_the_table_escaped_and_spectators_only_read(server: Server, chromium: Any) -> None:
     alice = new_page(chromium, DESKTOP, locale="en-GB")
     url = start(alice, server, "soon", {"length": "express"})
@@ -99,6 +108,7 @@ def test_chat_reaches_the_table_escaped_and_spectators_only_read(server: Server,
     assert "Seul un joueur assis" in carol.locator("#toast").inner_text()
     alice.wait_for_timeout(300)
     assert "je regarde" not in alice.locator("#chat-log").inner_text()
+    assert not serious_violations(carol)  # a spectator's page, with chat lines
     assert not alice.js_errors and not carol.js_errors, alice.js_errors + carol.js_errors
     alice.context.close()
     carol.context.close()
@@ -207,6 +217,7 @@ def test_a_summary_shows_between_rounds(server: Server, chromium: Any) -> None:
     summary = page.locator("#round-summary")
     assert summary.locator("h2").inner_text() == "Fin de la manche 1"
     assert "Objectif : 300" in summary.inner_text()
+    assert not serious_violations(page)
     for seat in range(2):
         cells = summary.locator("tbody tr").nth(seat).locator("td")
         assert cells.nth(0).inner_text() == str(scores[seat])
@@ -265,9 +276,6 @@ GAMES = {"soon": {"length": "express"}, "skyjo": {"target": "100"}, "sorry": {},
 
 
 def test_every_table_page_passes_axe_and_is_photographed(server: Server, chromium: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     found: dict[str, list[str]] = {}
     for game, options in GAMES.items():
         for size, label in [(DESKTOP, "desktop"), (PHONE, "phone")]:
@@ -275,12 +283,7 @@ def test_every_table_page_passes_axe_and_is_photographed(server: Server, chromiu
             start(page, server, game, options, ["normal", "normal"])
             page.wait_for_timeout(600)  # the drawing's entrance animations end
             screenshot(page, f"table-{game}-{label}")
-            violations = axe.run(page).response["violations"]
-            bad = [
-                f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-                for v in violations
-                if v["impact"] in ("serious", "critical")
-            ]
+            bad = serious_violations(page)
             if bad:
                 found[f"{game} {label}"] = bad
             assert not page.js_errors, page.js_errors
