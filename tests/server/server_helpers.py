@@ -26,6 +26,7 @@ GENEROUS = {
     "--rate-create": "10000/minute",
     "--rate-join": "10000/minute",
     "--rate-messages": "100000/second",
+    "--rate-chat": "100000/second",
     "--max-open-tables": "100000",
 }
 """The limits of a test server (every test client shares 127.0.0.1); tests of the limits set their own."""

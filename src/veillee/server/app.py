@@ -94,7 +94,14 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
     """The server application over the database at ``database_url``."""
     config = settings or ServerSettings()
     hub = Hub()
-    limits = RateLimits({"create": config.rate_create, "join": config.rate_join, "messages": config.rate_messages})
+    limits = RateLimits(
+        {
+            "create": config.rate_create,
+            "join": config.rate_join,
+            "messages": config.rate_messages,
+            "chat": config.rate_chat,
+        }
+    )
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager

@@ -2,6 +2,11 @@
 // No rule lives here: the page offers exactly the server's legal actions, in the menu the server folds in
 // Python (``present.menu``, the terminal's tree), and draws the seat's own view (the only one it ever holds).
 import { el, markup, T, lang, setLang, toast, announce, icon } from "./common.js";
+import { soundButton, chime, turnSignal } from "./notify.js";
+import { capture, play } from "./motion.js";
+import { roundSummary, summaryPanel } from "./rounds.js";
+import { chatPanel, received } from "./chat.js";
+import { menu } from "./menu.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const app = document.getElementById("app");
@@ -18,6 +23,9 @@ function chrome() {
     b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
     b.onclick = () => { setLang(b.dataset.lang); chrome(); rerender(); };
   }
+  const sound = document.getElementById("sound-button");
+  if (table) soundButton(sound);
+  else sound.hidden = true;
   const rb = document.getElementById("rules-button");
   rb.hidden = !rulesGame;
   rb.textContent = T("rules");
@@ -190,7 +198,7 @@ async function openTable(id) {
   if (fromLink) { saveInvite(id, fromLink); history.replaceState({}, "", location.pathname); } // not left in the address bar
   const answer = await fetch(`/api/tables/${id}`);
   if (!answer.ok) { app.replaceChildren(el("p", { class: "card-panel" }, T("no_table"))); return; }
-  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, path: [], drawing: null, seen: new Set() };
+  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, path: [], drawing: null, seen: new Set(), chat: [], summary: null, names };
   rulesGame = table.info.game;
   const url = DRAWINGS[table.info.game];
   if (url) import(url).then((m) => { table.drawing = m; renderTable(); }).catch(() => {});
@@ -237,21 +245,41 @@ function onMessage(m, ws) {
   } else if (m.type === "state") {
     if (!m.present || (table.you && m.seat !== table.you.seat)) return; // before our hello
     if (table.state && m.version < table.state.version) return;
+    const live = Boolean(table.state) && m.events_start > 0; // not a snapshot: these events just happened
     table.log.length = Math.min(table.log.length, m.events_start); // a snapshot (events_start 0) replaces the log
     table.log.push(...m.present.log);
     if (!table.state || m.version !== table.state.version) { table.path = []; table.only = null; }
     table.state = m;
     table.pending = null;
     table.deadline = m.turn_left == null ? null : Date.now() + m.turn_left * 1000;
-    if (m.to_act === m.seat && m.legal.length) announce(T("your_turn"));
+    const mine = m.seat !== null && m.to_act === m.seat && m.legal.length > 0 && !m.over;
+    if (live) {
+      const summary = roundSummary(m.events, m.present.log, m.view);
+      if (summary && !m.over) table.summary = summary;
+    }
+    const latest = m.present.log[m.present.log.length - 1];
+    announce([live ? latest : "", mine ? T("your_turn") : ""].filter(Boolean).join(" — "));
+    if (mine && !table.mine && live) chime(); // a turn that begins now, not one found on arrival
+    table.mine = mine;
+    turnSignal(mine);
   } else if (m.type === "error") {
     table.pending = null;
     if (m.code === "bad_token" && table.you && table.info.status === "lobby") { forgetSeat(table.id); table.you = null; }
     toast(errorText(m));
   } else if (m.type === "rematch") {
     table.rematch = m.table;
+  } else if (m.type === "chat") {
+    received(table, m);
+    return;
   }
   renderTable();
+}
+
+// A chat line or a reaction, sent as is: the server checks who may write and how often.
+function say(message) {
+  if (!table || !table.ws || table.ws.readyState !== WebSocket.OPEN) return false;
+  table.ws.send(JSON.stringify(message));
+  return true;
 }
 
 function act(index) {
@@ -298,7 +326,7 @@ function renderTable() {
   const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.path,
     [...(table.only || [])], table.pending, table.online, table.you, table.rematch, lang(),
     // the game's drawing loads late; the lobby does not show it, so its arrival must not re-render the join form
-    table.info && table.info.status !== "lobby" && Boolean(table.drawing)]);
+    table.info && table.info.status !== "lobby" && Boolean(table.drawing), table.summary]);
   if (signature === table.signature) return;
   table.signature = signature;
   chrome();
@@ -312,7 +340,14 @@ function renderTable() {
   else if (info.status === "closed" || info.status === "broken") parts.push(ended(info));
   else if (table.state) parts.push(...playing());
   else parts.push(el("p", { class: "loading" }, "…"));
+  if (["lobby", "playing", "finished"].includes(info.status)) parts.push(chatPanel(table, say));
+  // the chat panel is kept across re-renders: a move of the others must not take the focus out of it
+  const focused = document.activeElement;
+  const keep = table.chatPanel && focused && table.chatPanel.box.contains(focused) ? focused : null;
+  const before = capture(app);
   app.replaceChildren(...parts);
+  play(app, before);
+  if (keep) keep.focus({ preventScroll: true });
   if (table.online === false) offline();
   // keyboard: on your turn, focus the first choice if the focus was lost with the old page
   if (document.activeElement === document.body || !document.activeElement) {
@@ -409,24 +444,33 @@ function playing() {
   // the clock is our own SVG: Debian's Chromium has no glyph for ⏱
   if (table.deadline && !s.over) status.append(el("span", { class: "timer", id: "timer-left" }, [icon("clock"), el("span", { class: "left", "data-deadline": table.deadline }, "")]));
   const out = [status];
+  if (table.summary) {
+    out.push(summaryPanel(table.summary, who, T, () => {
+      table.summary = null;
+      renderTable();
+      const next = document.querySelector("#board button.playable, #menu button.choice");
+      if (next) next.focus({ preventScroll: true });
+    }));
+  }
   // the last thing that happened, so everyone sees what the one to act is answering
   const last = table.log[table.log.length - 1];
   if (last && !s.over) out.push(el("p", { class: "last-event", id: "last-event" }, markup(last)));
   // the drawing of the game, from the view; clicks offer legal actions
-  const board = el("section", { class: "board", id: "board" });
+  const board = el("section", { class: "board", id: "board", "aria-label": T("table") });
+  table.offered = new Set(); // the legal actions a click on the drawing offers (the menu folds them)
   if (table.drawing) {
     try {
-      board.append(table.drawing.draw({ view: s.view, seat: s.seat, legal: mine ? s.legal : [], names: who, lang: lang(), T, el, markup, offer, pending: table.pending, seats: table.info.seats, fresh: freshness(), game: gameInfo(table.info.game) }));
+      board.append(table.drawing.draw({ view: s.view, seat: s.seat, legal: mine ? s.legal : [], names: who, lang: lang(), T, el, markup, offer, pending: table.pending, seats: table.info.seats, fresh: freshness(), game: gameInfo(table.info.game), offered: table.offered }));
     } catch (err) { console.error(err); }
   }
   const text = el("details", { class: "screen", open: !table.drawing }, [el("summary", {}, T("text_view")), ...p.screen.map((l) => el("div", { class: "line" }, markup(l)))]);
   if (p.screen.length) board.append(text);
   out.push(board);
-  if (mine) out.push(menu(s));
+  if (mine) out.push(menu(s, table, act, renderTable));
   if (s.over) out.push(results(s));
   const first = Math.max(0, table.log.length - 40);
   const shown = table.shownLog || 0; // only lines not shown before slide in
-  const logList = el("ol", { class: "log", id: "log" }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
+  const logList = el("ol", { class: "log", id: "log", tabIndex: 0, "aria-label": T("log") }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
   table.shownLog = table.log.length;
   out.push(el("section", { class: "log-box" }, [el("h2", {}, T("log")), logList]));
   if (table.you && s.seat !== null && !s.over && table.info.status === "playing") {
@@ -441,37 +485,6 @@ function freshness() {
   const seen = table.seen;
   const now = new Set();
   return (key) => { now.add(key); const fresh = seen.size > 0 && !seen.has(key); queueMicrotask(() => seen.add(key)); return fresh; };
-}
-
-// The entries under the opened path (labels of the sub-menus opened, in order), restricted to ``only``.
-function menuEntries(s) {
-  let entries = s.present.menu;
-  for (const label of table.path) {
-    const next = entries.find((e) => e.action === null && e.label === label);
-    if (!next) return s.present.menu;
-    entries = next.entries;
-  }
-  return table.only ? entries.filter((e) => e.actions.some((i) => table.only.has(i))) : entries;
-}
-
-function menu(s) {
-  const entries = menuEntries(s);
-  const list = el("div", { class: "menu", id: "menu", role: "group", "aria-label": T("choices") });
-  entries.forEach((entry, n) => {
-    // the label in one span: bare text runs would each be a flex item, spaced apart (« votre 5 , votre »)
-    const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", el("span", { class: "label" }, markup(entry.label))];
-    const b = el("button", { type: "button", class: entry.action !== null ? "choice" : "choice sub", disabled: table.pending !== null, "data-index": entry.action ?? "" }, label);
-    b.onclick = () => {
-      if (entry.action !== null) act(entry.action);
-      else { table.path = [...table.path, entry.label]; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
-    };
-    list.append(b);
-  });
-  if (table.path.length || table.only) {
-    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.path = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
-  }
-  const heading = table.path.map((label) => label.replace(/ …$/, "")).join(" › ");
-  return el("section", { class: "choices" }, [el("h2", {}, heading ? markup(heading) : T("choose")), list]);
 }
 
 function results(s) {
@@ -518,6 +531,7 @@ document.addEventListener("keydown", (e) => {
   const buttons = [...document.querySelectorAll(".menu button.choice")];
   if (/^[1-9]$/.test(e.key) && buttons[Number(e.key) - 1]) buttons[Number(e.key) - 1].click();
   else if (e.key === "Escape" && (table.path.length || table.only)) { table.path = []; table.only = null; renderTable(); }
+  else if (e.key === "Escape" && table.summary) document.getElementById("round-continue").click();
 });
 
 // A form control built from a game's declared option (GET /api/games): the server validates with the same
@@ -557,6 +571,7 @@ function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }
 async function route() {
   if (table && table.ws) { const ws = table.ws; table.ws = null; ws.close(); }
   table = null;
+  turnSignal(false);
   if (!games.length) games = (await (await fetch("/api/games")).json()).games;
   const m = location.pathname.match(/^\/tables\/([\w-]+)/);
   if (m) await openTable(m[1]);
