@@ -9,7 +9,7 @@ so it names no card that seat may not see). ``docs/server.md`` documents every m
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,8 +45,9 @@ CHAT_MAX = 200
 """Characters in a chat line (once cleaned): a sentence or two at a table, not a wall of text."""
 CHAT_INPUT_MAX = 400
 """Characters read of a chat line before it is cleaned (a longer one is refused, not cut)."""
-REACTIONS = ("hello", "well_played", "thanks", "oops", "wow", "hurry")
+Reaction = Literal["hello", "well_played", "thanks", "oops", "wow", "hurry"]
 """The quick reactions: codes, so that each reader sees them in their own language."""
+REACTIONS: tuple[str, ...] = get_args(Reaction)
 MAX_MARKS = 2
 """Combining marks kept after one base character (accents stack; "zalgo" text does not)."""
 
@@ -294,4 +295,4 @@ class ReactMessage(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["react"]
-    reaction: Literal["hello", "well_played", "thanks", "oops", "wow", "hurry"]
+    reaction: Reaction
