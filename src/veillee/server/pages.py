@@ -1,6 +1,6 @@
 """The pages around the table: the lobby of public tables, replays of finished matches, the rules.
 
-- ``GET /lobby`` (the page) and ``GET /api/lobby``: public tables waiting for players, playing (to watch)
+- ``GET /lobby`` (the page) and ``GET /api/lobby``: public tables with a free seat, playing (to watch)
   and recently finished (to replay). A private table is never listed: it is found only by its link.
 - ``GET /replay/{id}`` (the page) and ``GET /api/tables/{id}/replay``: one step of a finished match as a
   seat or a spectator saw it (``veillee.server.replay``, which also says who may watch); the record
@@ -27,6 +27,7 @@ from veillee.server import ui
 from veillee.server.lobby import TableService
 from veillee.server.messages import ServiceError
 from veillee.server.replay import Replays
+from veillee.server.tables import Table
 
 __all__ = ["RULES", "pages_router", "rules_html"]
 
@@ -114,6 +115,10 @@ def pages_router(service: Callable[[], TableService]) -> APIRouter:
     async def lobby() -> dict[str, Any]:
         live = [t for t in service().tables.values() if t.public and t.status in ("lobby", "playing")]
         live.sort(key=lambda t: -t.seen)
+
+        def free(table: Table) -> bool:  # a full table waits for its host: nothing to join there
+            return any(s.kind == "empty" for s in table.seats)
+
         finished = []
         for table_id in await service().store.recent_public(("finished",), LOBBY_FINISHED):
             try:
@@ -121,7 +126,7 @@ def pages_router(service: Callable[[], TableService]) -> APIRouter:
             except ServiceError:
                 continue
         return {
-            "waiting": [service().table_json(t) for t in live if t.status == "lobby"][:100],
+            "waiting": [service().table_json(t) for t in live if t.status == "lobby" and free(t)][:100],
             "playing": [service().table_json(t) for t in live if t.status == "playing"][:100],
             "finished": [service().table_json(t) for t in finished],
         }

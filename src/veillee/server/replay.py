@@ -50,8 +50,9 @@ def kept_meta(public: bool, invite: str | None, seats: list[Seat]) -> dict[str, 
 class _Source:
     """A finished match to replay: its record (seed included), the seats' names and its table facts."""
 
-    def __init__(self, record: dict[str, Any], seats: list[Seat]) -> None:
+    def __init__(self, record: dict[str, Any], seats: list[Seat], public: bool) -> None:
         self.record = record
+        self.public = public
         self.seats = seats
         self.players = int(record["players"])
         self.game = str(record["game"])
@@ -82,7 +83,7 @@ class Replays:
             raise ServiceError("bad_invite")
         if table.match is None or not table.match.is_over:
             raise ServiceError("not_finished")
-        return _Source(table.match.record(), list(table.seats))
+        return _Source(table.match.record(), list(table.seats), table.public)
 
     def _kept(self, kept: dict[str, Any], invite: str | None) -> _Source:
         meta = dict(kept.get("meta") or {})
@@ -92,7 +93,7 @@ class Replays:
                 raise ServiceError("bad_invite")  # a record kept without its privacy is private
         kept_seats = meta.get("seats", [])
         seats = [Seat(str(s.get("kind", "")), str(s.get("name", "")), None, s.get("level")) for s in kept_seats]
-        return _Source(served(kept), seats)
+        return _Source(served(kept), seats, bool(meta.get("public")))
 
     def step(self, source: _Source, table_id: str, seat: int | None, step: int, lang: str) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) was shown after the record's first ``step`` actions."""
@@ -123,6 +124,7 @@ class Replays:
             "table": table_id,
             "game": source.game,
             "players": source.players,
+            "public": source.public,
             "steps": source.steps,
             "step": step,
             "seat": seat,

@@ -98,6 +98,11 @@ const TEXTS = {
   },
 };
 
+// More texts from another module of the page (the lobby and replay pages bring their own).
+export function addTexts(more) {
+  for (const [code, texts] of Object.entries(more)) Object.assign(TEXTS[code], texts);
+}
+
 export function lang() {
   const saved = localStorage.getItem("veillee-lang");
   if (saved === "fr" || saved === "en") return saved;
@@ -140,7 +145,10 @@ export function clickable(ctx, tag, attrs, children, indexes) {
   const playable = indexes && indexes.length > 0 && ctx.pending === null;
   const cls = `${attrs.class || ""}${playable ? " playable" : ""}${attrs.key && ctx.fresh(attrs.key) ? " fresh" : ""}`;
   const { key, ...rest } = attrs;
-  if (!playable) return el(tag === "button" ? "div" : tag, { ...rest, class: cls }, children);
+  // a named thing that is not a button is a group (a card with its value, a row): axe refuses a bare
+  // div with an aria-label
+  const role = rest.role || (rest["aria-label"] ? "group" : undefined);
+  if (!playable) return el(tag === "button" ? "div" : tag, { ...rest, role, class: cls }, children);
   return el("button", { ...rest, type: "button", class: cls, onclick: () => ctx.offer(indexes) }, children);
 }
 
