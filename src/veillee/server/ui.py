@@ -143,7 +143,7 @@ async def rules(game: str) -> dict[str, Any]:
     summary = dict(shown.SUMMARY)
     if isinstance(shown, GenericPresentation):
         summary = {
-            "fr": f"Règles complètes : docs/rules/{game}.md.",
-            "en": f"Complete rules: docs/rules/{game}.md.",
+            "fr": f"Règles complètes : /rules/{game}?lang=fr",
+            "en": f"Complete rules: /rules/{game}",
         }
     return {"game": game, "title": veillee.game_info(game).title, "summary": summary}
