@@ -8,12 +8,14 @@ import asyncio
 import random
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+import veillee
 from server.server_helpers import Client, post, running_server
 from server.server_helpers import create_table as api_table
 from server.server_helpers import play_to_end as api_play
@@ -41,12 +43,13 @@ def axe_serious(page: Any) -> list[str]:
 
 
 def finished_public_table(server: Any, game: str) -> str:
-    """A public table whose match a person (over a socket) played to the end against a bot."""
-    table = api_table(server, game, 2, name="Alice", public=True)
-    assert (
-        post(server, f"/api/tables/{table['id']}/bots", table["you"]["token"], {"level": "random"}).status_code == 200
-    )
-    assert post(server, f"/api/tables/{table['id']}/start", table["you"]["token"]).status_code == 200
+    """A public table whose match a person (over a socket) played to the end against bots."""
+    players = veillee.game_info(game).min_players
+    table = api_table(server, game, players, name="Alice", public=True)
+    token = table["you"]["token"]
+    for _ in range(players - 1):
+        assert post(server, f"/api/tables/{table['id']}/bots", token, {"level": "random"}).status_code == 200
+    assert post(server, f"/api/tables/{table['id']}/start", token).status_code == 200
 
     async def play() -> None:
         alice = Client(server, table["id"], table["you"]["token"])
@@ -54,7 +57,8 @@ def finished_public_table(server: Any, game: str) -> str:
         await api_play([alice], random.Random(1))
         await alice.close()
 
-    asyncio.run(play())
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's event loop
+        pool.submit(asyncio.run, play()).result(timeout=300)
     return str(table["id"])
 
 
@@ -148,10 +152,15 @@ def test_rules_home_lobby_and_replays_of_every_game_pass_axe(site: tuple[Any, An
         assert axe_serious(page) == [], game
         if game == "skyjo":  # the picture of docs/screenshots/replay.png (the viewport: kept small)
             SHOTS.mkdir(parents=True, exist_ok=True)
+            page.set_viewport_size({"width": 960, "height": 720})
             page.screenshot(path=str(SHOTS / "replay.png"))
+            page.set_viewport_size(DESKTOP)
+    waiting = api_table(server, "sorry", 3, name="Chloé", public=True)["id"]
     phone = new_page(chromium, PHONE, locale="fr-FR", touch=True)
     phone.goto(server.http + "/lobby")
     phone.wait_for_selector("#lobby-finished ~ * tr[data-table]")
+    assert phone.locator(f"#lobby-waiting ~ * tr[data-table='{waiting}'] a").inner_text() == "Rejoindre"
+    assert phone.locator("#rules-button").is_hidden()  # no game, no rules button
     assert axe_serious(phone) == []
     phone.screenshot(path=str(SHOTS / "lobby.png"))  # docs/screenshots/lobby.png
     assert not page.js_errors and not phone.js_errors, page.js_errors + phone.js_errors

@@ -11,6 +11,7 @@ the protocol unchanged.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -135,15 +136,19 @@ class UiConnection(Connection):
         super().send(message)
 
 
+_FILE_SENTENCE = re.compile(r"\s*(Règles complètes|Full rules|Complete rules)\s*:\s*docs/rules/[\w./]*\.md\.?")
+
+
 @router.get("/api/games/{game}/rules", summary="A game's short rules, in French and English")
 async def rules(game: str) -> dict[str, Any]:
     if game not in veillee.game_names():
         raise ServiceError("unknown_game", f"the games are: {', '.join(veillee.game_names())}")
     shown = _presentation(game)
-    summary = dict(shown.SUMMARY)
+    # the terminal's summaries end by naming the Markdown file; the browser links to the rules page instead
+    summary = {lang: _FILE_SENTENCE.sub("", text).rstrip() for lang, text in shown.SUMMARY.items()}
     if isinstance(shown, GenericPresentation):
         summary = {
             "fr": f"Règles complètes : /rules/{game}?lang=fr",
             "en": f"Complete rules: /rules/{game}",
         }
-    return {"game": game, "title": veillee.game_info(game).title, "summary": summary}
+    return {"game": game, "title": veillee.game_info(game).title, "summary": summary, "page": f"/rules/{game}"}

@@ -22,10 +22,10 @@ export function openLobby(app, games) {
       const free = t.seats.filter((s) => s.kind === "empty").length;
       const link = kind === "waiting" ? [`/tables/${t.id}`, T("join_table")] : kind === "playing" ? [`/tables/${t.id}`, T("watch")] : [`/replay/${t.id}`, T("replay")];
       return el("tr", { "data-table": t.id }, [
-        el("td", {}, title(t.game)),
-        el("td", {}, people.join(", ") || "—"),
-        el("td", {}, `${free} / ${t.players}`),
-        el("td", {}, T(`status_${t.status}`)),
+        el("td", { "data-label": T("game") }, title(t.game)),
+        el("td", { "data-label": T("players") }, people.join(", ") || "—"),
+        el("td", { "data-label": T("seats_free") }, `${free} / ${t.players}`),
+        el("td", { "data-label": T("status") }, T(`status_${t.status}`)),
         el("td", {}, el("a", { class: "button ghost small", href: link[0], "aria-label": `${link[1]} — ${title(t.game)} (${people.join(", ")})` }, link[1])),
       ]);
     });

@@ -77,11 +77,11 @@ export function openReplay(app, games, id, setRulesGame) {
     const link = el("input", { readOnly: true, id: "replay-link", value: shareLink(true), "aria-label": T("replay_link") });
     return el("section", { class: "card-panel replay-controls", role: "group", "aria-label": T("replay_controls") }, [
       el("div", { class: "row replay-buttons" }, [
-        button("first", `⏮ ${T("first")}`, 0, d.step === 0),
+        button("first", `◀◀ ${T("first")}`, 0, d.step === 0),
         button("prev", `◀ ${T("prev")}`, -1, d.step === 0),
         el("output", { id: "replay-count", for: "replay-step" }, T("step", d.step, d.steps)),
         button("next", `${T("next")} ▶`, +1, d.step === d.steps),
-        button("last", `${T("last")} ⏭`, d.steps, d.step === d.steps),
+        button("last", `${T("last")} ▶▶`, d.steps, d.step === d.steps),
       ]),
       slider,
       el("div", { class: "row replay-options" }, [
@@ -122,7 +122,7 @@ export function openReplay(app, games, id, setRulesGame) {
     }
     if (d.present.screen.length) board.append(el("details", { class: "screen", open: !here.drawing }, [el("summary", {}, T("text_view")), ...d.present.screen.map((l) => el("div", { class: "line" }, markup(l)))]));
     const first = Math.max(0, d.present.log.length - 40);
-    const log = el("ol", { class: "log", id: "log", start: first + 1 }, d.present.log.slice(first).map((line, k) => el("li", { class: first + k >= d.events_start && d.step > 0 ? "new" : "" }, markup(line))));
+    const log = el("ol", { class: "log", id: "log", start: first + 1, tabindex: 0, "aria-label": T("log") }, d.present.log.slice(first).map((line, k) => el("li", { class: first + k >= d.events_start && d.step > 0 ? "new" : "" }, markup(line))));
     const status = el("div", { class: "status", id: "status" }, d.over ? T("over") : d.to_act !== null ? T("waiting_for", who[d.to_act]) : "");
     const parts = [el("h1", { class: "visually-hidden" }, `${T("replay_title")} — ${title}`), controls(d), status, happened, board];
     if (d.over && d.result) parts.push(results(d));
