@@ -158,3 +158,21 @@ def test_a_kept_record_stays_private(tmp_path: Path) -> None:
         assert kept.status_code == 200 and "invite_sha256" not in kept.text and "meta" not in kept.json()
         step = _replay(server, table_id, {"X-Invite-Code": INVITES[table_id]}, step=3, seat=0, lang="fr")
         assert step.status_code == 200 and step.json()["present"]["names"] == ["Alice", "Bob"]
+
+
+def test_the_rules_markdown_ships_in_the_package() -> None:
+    """Each game has its English and French rules, found through the package's own path (a link to
+    docs/rules that the build copies: pyproject's package-data names both folders)."""
+    import tomllib
+
+    import veillee
+    from veillee.server import pages
+
+    root = Path(__file__).resolve().parents[2]
+    assert pages.RULES.resolve() == (root / "docs" / "rules").resolve()
+    for game in veillee.game_names():
+        assert (pages.RULES / f"{game}.md").is_file() and (pages.RULES / "fr" / f"{game}.md").is_file(), game
+    english = {p.name for p in (root / "docs" / "rules").glob("*.md")}
+    assert english == {p.name for p in (root / "docs" / "rules" / "fr").glob("*.md")}
+    data = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["veillee"]
+    assert {"server/rules/*.md", "server/rules/fr/*.md"} <= set(data)

@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import html
+import math
+import time
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +29,7 @@ from veillee.server import ui
 from veillee.server.lobby import TableService
 from veillee.server.messages import ServiceError
 from veillee.server.replay import Replays
+from veillee.server.store import LoadedTable
 from veillee.server.tables import Table
 
 __all__ = ["RULES", "pages_router", "rules_html"]
@@ -36,6 +39,16 @@ RULES = Path(__file__).with_name("rules")
 
 LOBBY_FINISHED = 20
 """How many recently finished public tables the lobby offers to replay."""
+LOBBY_CACHE = 3.0
+"""Seconds the list of finished tables is kept between two reads of the store."""
+
+
+def _finished_json(loaded: LoadedTable) -> dict[str, Any]:
+    """What the lobby shows of a finished table (the fields of ``Table.public_json`` it reads)."""
+    row = loaded.row
+    seats = [{"seat": n, "kind": s.kind, "name": s.name, "level": s.level} for n, s in enumerate(loaded.seats)]
+    return {"id": row["id"], "game": row["game"], "players": row["players"], "status": row["status"], "seats": seats}
+
 
 _TITLES = {
     "fr": ("Règles", "Retour aux tables", "English", "Règles complètes de"),
@@ -119,17 +132,26 @@ def pages_router(service: Callable[[], TableService]) -> APIRouter:
         def free(table: Table) -> bool:  # a full table waits for its host: nothing to join there
             return any(s.kind == "empty" for s in table.seats)
 
-        finished = []
-        for table_id in await service().store.recent_public(("finished",), LOBBY_FINISHED):
-            try:
-                finished.append(await service().get(table_id))
-            except ServiceError:
-                continue
         return {
             "waiting": [service().table_json(t) for t in live if t.status == "lobby" and free(t)][:100],
             "playing": [service().table_json(t) for t in live if t.status == "playing"][:100],
-            "finished": [service().table_json(t) for t in finished],
+            "finished": await finished(),
         }
+
+    shelf: dict[str, Any] = {"at": -math.inf, "list": []}
+
+    async def finished() -> list[dict[str, Any]]:
+        """The last finished public tables, read from the store without replaying them (finished tables leave
+        the memory when nobody watches), shared by every lobby page for ``LOBBY_CACHE`` seconds."""
+        now = time.monotonic()
+        if now - shelf["at"] >= LOBBY_CACHE:
+            found = []
+            for table_id in await service().store.recent_public(("finished",), LOBBY_FINISHED):
+                loaded = await service().store.load(table_id)
+                if loaded is not None:
+                    found.append(_finished_json(loaded))
+            shelf.update(at=now, list=found)
+        return list(shelf["list"])
 
     @router.get("/api/tables/{table_id}/record", summary="The game record (a replay), once the match is over")
     async def record(table_id: str, invite: Invite = None, authorization: Auth = None) -> dict[str, Any]:

@@ -58,7 +58,16 @@ export function openLobby(app, games) {
     } catch { /* offline a moment: the next refresh tries again */ }
   }
 
+  // the list changes by itself: it is not read out again at each change (the page is not live here)
+  const wasLive = app.getAttribute("aria-live");
+  app.setAttribute("aria-live", "off");
   refresh();
   timer = setInterval(refresh, EVERY);
-  return { render: () => render(true), stop: () => clearInterval(timer) };
+  return {
+    render: () => render(true),
+    stop: () => {
+      clearInterval(timer);
+      if (wasLive === null) app.removeAttribute("aria-live"); else app.setAttribute("aria-live", wasLive);
+    },
+  };
 }

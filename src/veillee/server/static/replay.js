@@ -20,7 +20,20 @@ function credentials(id) {
   return { headers, code };
 }
 
+// A screen reader hears each step's news once (not the whole page again): the page itself is not live
+// while a replay is shown, this one line is.
+function announcer() {
+  let node = document.getElementById("pages-announce");
+  if (!node) {
+    node = el("p", { id: "pages-announce", class: "visually-hidden", "aria-live": "polite" });
+    document.body.append(node);
+  }
+  return node;
+}
+
 export function openReplay(app, games, id, setRulesGame) {
+  const wasLive = app.getAttribute("aria-live");
+  app.setAttribute("aria-live", "off");
   const params = new URLSearchParams(location.search);
   const { headers, code } = credentials(id);
   const seatParam = params.get("seat");
@@ -47,6 +60,8 @@ export function openReplay(app, games, id, setRulesGame) {
     }
     history.replaceState({}, "", shareLink(false));
     render();
+    const news = body.present.log.slice(body.events_start).join(" ").replace(/\[\/?[a-z_]+\]/g, "");
+    announcer().textContent = `${T("step", body.step, body.steps)}. ${body.step === 0 ? T("setup") : news}`;
   }
 
   function shareLink(withCode) {
@@ -141,5 +156,12 @@ export function openReplay(app, games, id, setRulesGame) {
   }
   document.addEventListener("keydown", keys);
   load(here.step, here.seat);
-  return { render: () => load(here.step, here.seat), stop: () => document.removeEventListener("keydown", keys) };
+  return {
+    render: () => load(here.step, here.seat),
+    stop: () => {
+      document.removeEventListener("keydown", keys);
+      announcer().textContent = "";
+      if (wasLive === null) app.removeAttribute("aria-live"); else app.setAttribute("aria-live", wasLive);
+    },
+  };
 }
