@@ -169,4 +169,7 @@ def test_rules_home_lobby_and_replays_of_every_game_pass_axe(site: tuple[Any, An
     assert phone.locator("#rules-button").is_hidden()  # no game, no rules button
     assert axe_serious(phone) == []
     phone.screenshot(path=str(SHOTS / "lobby.png"))  # docs/screenshots/lobby.png
+    phone.goto(f"{server.http}/rules/skyjo?lang=fr")  # its tables scroll on a phone, by keyboard too
+    phone.wait_for_selector("#rules-page .table-scroll[tabindex='0'] table")
+    assert axe_serious(phone) == []
     assert not page.js_errors and not phone.js_errors, page.js_errors + phone.js_errors

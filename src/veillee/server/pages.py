@@ -72,6 +72,10 @@ def rules_html(game: str, lang: str) -> str:
     folder = RULES / "fr" if lang == "fr" else RULES
     source = (folder / f"{game}.md").read_text(encoding="utf-8")
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(source)
+    # a wide table scrolls on a phone: its box is focusable, so a keyboard can scroll it too
+    label = html.escape(_TITLES[lang][0])
+    body = body.replace("<table>", f'<div class="table-scroll" tabindex="0" role="region" aria-label="{label}"><table>')
+    body = body.replace("</table>", "</table></div>")
     word, back, other, heading = _TITLES[lang]
     title = f"{word} — {veillee.game_info(game).title} — veillée"
     other_lang = "en" if lang == "fr" else "fr"
