@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import math
 import time
@@ -174,6 +175,6 @@ def pages_router(service: Callable[[], TableService]) -> APIRouter:
         authorization: Auth = None,
     ) -> dict[str, Any]:
         source = await replaying().source(table_id, invite, token_of(authorization))
-        return replaying().step(source, table_id, seat, step, lang)
+        return await asyncio.to_thread(replaying().step, source, table_id, seat, step, lang)
 
     return router

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -29,6 +30,10 @@ from veillee.server.store import Seat
 from veillee.server.tables import TableCore
 
 __all__ = ["Replays", "kept_meta"]
+
+LOG_LINES = 100
+"""How many lines of the log a step narrates (the page shows the last 40; narrating a whole long match
+at every step would cost more than replaying it). More when the step itself made more events."""
 
 ACCESS_KEYS = ("public", "invite_sha256", "seats")
 """The keys of a kept record's ``meta`` that say who may read it (never served)."""
@@ -67,6 +72,7 @@ class Replays:
         self.service = service
         self._cache: OrderedDict[str, GameState[Any]] = OrderedDict()
         self._cached = cached
+        self._lock = threading.Lock()
 
     async def source(self, table_id: str, invite: str | None, token: str | None) -> _Source:
         """The record of ``table_id`` if the asker may watch it (see the module's ruling), else why not."""
@@ -96,7 +102,14 @@ class Replays:
         return _Source(served(kept), seats, bool(meta.get("public")))
 
     def step(self, source: _Source, table_id: str, seat: int | None, step: int, lang: str) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) was shown after the record's first ``step`` actions."""
+        """What ``seat`` (``None``: a spectator) was shown after the record's first ``step`` actions.
+
+        Called on a worker thread (a long record takes a while to replay and narrate): one at a time, since
+        the replayed positions kept are shared."""
+        with self._lock:
+            return self._step(source, table_id, seat, step, lang)
+
+    def _step(self, source: _Source, table_id: str, seat: int | None, step: int, lang: str) -> dict[str, Any]:
         if seat is not None and not 0 <= seat < source.players:
             raise ServiceError("bad_seat", f"the seats are 0 to {source.players - 1}")
         if not 0 <= step <= source.steps:
@@ -109,13 +122,9 @@ class Replays:
             state.apply(state.action_from_json(source.record["actions"][step - 1]))
         else:
             start = 0
-        message = {
-            "seat": seat,
-            "version": step,
-            "view": state.view(seat),
-            "events": state.events(seat, 0),
-            "legal": [],
-        }
+        events = state.events(seat, 0)
+        log_start = max(0, min(start, len(events) - LOG_LINES))  # this step's events, and the lines before
+        message = {"seat": seat, "version": step, "view": state.view(seat), "events": events[log_start:], "legal": []}
         seats = source.seats + [Seat() for _ in range(source.players - len(source.seats))]
         names = ui.seat_names(seats, lang)
         present = ui.present_for(source.game, source.players, source.options, names, message, lang)
@@ -134,6 +143,7 @@ class Replays:
             "over": state.is_over,
             "result": state.result().to_json() if state.is_over else None,
             "events_start": start,
+            "log_start": log_start,
             "present": present,
         }
 

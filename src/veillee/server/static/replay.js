@@ -60,7 +60,7 @@ export function openReplay(app, games, id, setRulesGame) {
     }
     history.replaceState({}, "", shareLink(false));
     render();
-    const news = body.present.log.slice(body.events_start).join(" ").replace(/\[\/?[a-z_]+\]/g, "");
+    const news = body.present.log.slice(body.events_start - body.log_start).join(" ").replace(/\[\/?[a-z_]+\]/g, "");
     announcer().textContent = `${T("step", body.step, body.steps)}. ${body.step === 0 ? T("setup") : news}`;
   }
 
@@ -127,7 +127,8 @@ export function openReplay(app, games, id, setRulesGame) {
     const d = here.data;
     if (!d) return;
     const who = d.present.names;
-    const now = d.present.log.slice(d.events_start);
+    // present.log narrates the events from log_start on (this step's, and up to 100 lines before them)
+    const now = d.present.log.slice(d.events_start - d.log_start);
     const happened = el("p", { class: "last-event", id: "replay-event" }, d.step === 0 ? T("setup") : now.length ? markup(now.join(" · ")) : "—");
     const board = el("section", { class: "board", id: "board", "aria-label": T("table") });
     if (here.drawing) {
@@ -137,7 +138,7 @@ export function openReplay(app, games, id, setRulesGame) {
     }
     if (d.present.screen.length) board.append(el("details", { class: "screen", open: !here.drawing }, [el("summary", {}, T("text_view")), ...d.present.screen.map((l) => el("div", { class: "line" }, markup(l)))]));
     const first = Math.max(0, d.present.log.length - 40);
-    const log = el("ol", { class: "log", id: "log", start: first + 1, tabindex: 0, "aria-label": T("log") }, d.present.log.slice(first).map((line, k) => el("li", { class: first + k >= d.events_start && d.step > 0 ? "new" : "" }, markup(line))));
+    const log = el("ol", { class: "log", id: "log", start: d.log_start + first + 1, tabindex: 0, "aria-label": T("log") }, d.present.log.slice(first).map((line, k) => el("li", { class: d.log_start + first + k >= d.events_start && d.step > 0 ? "new" : "" }, markup(line))));
     const status = el("div", { class: "status", id: "status" }, d.over ? T("over") : d.to_act !== null ? T("waiting_for", who[d.to_act]) : "");
     const parts = [el("h1", { class: "visually-hidden" }, `${T("replay_title")} — ${title}`), controls(d), status, happened, board];
     if (d.over && d.result) parts.push(results(d));
