@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 import veillee
-from server.server_helpers import Client, post, running_server
+from server.server_helpers import INVITES, Client, post, running_server
 from server.server_helpers import create_table as api_table
 from server.server_helpers import play_to_end as api_play
 from web.web_helpers import DESKTOP, PHONE, browser, create_table, new_page, play_to_end, state
@@ -48,10 +48,10 @@ def axe_serious(page: Any) -> list[str]:
     return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in bad]
 
 
-def finished_public_table(server: Any, game: str) -> str:
-    """A public table whose match a person (over a socket) played to the end against bots."""
+def finished_public_table(server: Any, game: str, public: bool = True) -> str:
+    """A public (or private) table whose match a person (over a socket) played to the end against bots."""
     players = veillee.game_info(game).min_players
-    table = api_table(server, game, players, name="Alice", public=True)
+    table = api_table(server, game, players, name="Alice", public=public)
     token = table["you"]["token"]
     for _ in range(players - 1):
         assert post(server, f"/api/tables/{table['id']}/bots", token, {"level": "random"}).status_code == 200
@@ -173,3 +173,21 @@ def test_rules_home_lobby_and_replays_of_every_game_pass_axe(site: tuple[Any, An
     phone.wait_for_selector("#rules-page .table-scroll[tabindex='0'] table")
     assert axe_serious(phone) == []
     assert not page.js_errors and not phone.js_errors, page.js_errors + phone.js_errors
+
+
+def test_a_private_replay_opens_with_its_link_only(site: tuple[Any, Any]) -> None:
+    """The replay link with the invite code in its fragment opens the replay; the same address without the
+    code shows the refusal and no board."""
+    server, chromium = site
+    private = finished_public_table(server, "soupcons", public=False)
+    stranger = new_page(chromium, DESKTOP, locale="en-GB")
+    stranger.goto(f"{server.http}/replay/{private}?seat=1&step=4")
+    stranger.wait_for_selector("#replay-error")
+    assert stranger.locator("#board").count() == 0 and "private" in stranger.locator("#replay-error").inner_text()
+    friend = new_page(chromium, DESKTOP, locale="en-GB")
+    friend.goto(f"{server.http}/replay/{private}?seat=1&step=4#invite={INVITES[private]}")
+    friend.wait_for_selector("#board .drawing")
+    assert friend.locator("#replay-count").inner_text().startswith("Step 4 of")
+    assert INVITES[private] not in friend.url  # the code left the address bar, kept by the page
+    assert friend.locator("#replay-link").input_value().endswith(f"#invite={INVITES[private]}")  # to share
+    assert not stranger.js_errors and not friend.js_errors
