@@ -140,6 +140,13 @@ def join(server: Server, table_id: str, name: str, invite: str | None = None) ->
     return body["seat"], body["token"]
 
 
+def get_record(server: Server, table_id: str, invite: bool = True) -> httpx.Response:
+    """``GET /api/tables/{id}/record`` with the table's invite code (a private table's record needs it)."""
+    code = INVITES.get(table_id) if invite else None
+    headers = {"X-Invite-Code": code} if code else {}
+    return httpx.get(f"{server.http}/api/tables/{table_id}/record", headers=headers, timeout=10)
+
+
 def post(server: Server, path: str, token: str | None = None, body: Any = None) -> httpx.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     return httpx.post(f"{server.http}{path}", json=body, headers=headers, timeout=10)

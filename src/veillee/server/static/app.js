@@ -7,6 +7,7 @@ import { capture, play } from "./motion.js";
 import { roundSummary, summaryPanel } from "./rounds.js";
 import { chatPanel, received } from "./chat.js";
 import { menu } from "./menu.js";
+import "./texts_pages.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const app = document.getElementById("app");
@@ -15,6 +16,7 @@ let games = [];
 const gameInfo = (name) => games.find((g) => g.name === name);
 let table = null; // the state of the table page
 let rulesGame = null;
+let other = null; // the lobby or replay page, when one is shown: { render, stop }
 
 // -- language, rules, chrome -------------------------------------------------------------------------------
 function chrome() {
@@ -31,6 +33,7 @@ function chrome() {
   rb.textContent = T("rules");
   rb.onclick = showRules;
   document.getElementById("rules-close").textContent = T("close");
+  document.getElementById("lobby-link").textContent = T("lobby_link");
 }
 
 async function showRules() {
@@ -44,7 +47,8 @@ async function showRules() {
     if (open) paragraphs[paragraphs.length - 1] += ` ${line.trim()}`;
     else paragraphs.push(line.trim());
   }
-  text.replaceChildren(...paragraphs.map((l) => el("p", {}, l)));
+  text.replaceChildren(...paragraphs.map((l) => el("p", {}, l)),
+    el("p", {}, el("a", { href: `/rules/${rulesGame}?lang=${lang()}`, id: "full-rules", target: "_blank" }, T("full_rules"))));
   document.getElementById("rules").showModal();
 }
 
@@ -52,7 +56,8 @@ function rerender() {
   if (table) {
     if (table.ws && table.ws.readyState === WebSocket.OPEN) hello(); // the server narrates again in the new language
     renderTable();
-  } else if (app.dataset.page === "home") renderHome();
+  } else if (other) other.render();
+  else if (app.dataset.page === "home") renderHome();
 }
 
 // -- home: create a table ----------------------------------------------------------------------------------
@@ -72,6 +77,7 @@ function renderHome() {
   const name = el("input", { id: "name", name: "name", required: true, maxLength: 24, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" });
   const playersBox = el("div", { class: "seats-choice" });
   const optionsBox = el("div", { class: "options" });
+  const listed = el("input", { type: "checkbox", id: "public", name: "public" });
   const timer = el("select", { id: "timer" }, [["", T("no_timer")], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"]].map(([v, l]) => el("option", { value: v }, l)));
   const form = el("form", { class: "card-panel create" }, [
     el("h1", {}, T("create_title")),
@@ -81,6 +87,7 @@ function renderHome() {
     playersBox,
     optionsBox,
     el("label", {}, [T("timer"), timer]),
+    el("label", { class: "option-check" }, [listed, T("public_table")]),
     el("button", { type: "submit", class: "primary", id: "create" }, T("create")),
   ]);
   const seats = [];
@@ -130,7 +137,7 @@ function renderHome() {
     }
     localStorage.setItem("veillee-name", name.value.trim());
     localStorage.setItem("veillee-home", JSON.stringify({ game: g }));
-    const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null };
+    const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null, public: listed.checked };
     const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const created = await answer.json();
     if (!answer.ok) return toast(errorText(created));
@@ -452,6 +459,8 @@ function playing() {
       if (next) next.focus({ preventScroll: true });
     }));
   }
+  // a spectator is told so, plainly: nothing here is theirs to play
+  if (s.seat === null) out.unshift(el("p", { class: "banner watching", id: "spectating" }, T("spectating")));
   // the last thing that happened, so everyone sees what the one to act is answering
   const last = table.log[table.log.length - 1];
   if (last && !s.over) out.push(el("p", { class: "last-event", id: "last-event" }, markup(last)));
@@ -518,6 +527,8 @@ function results(s) {
       else { here.leaving = false; button.disabled = false; }
     } }, T("rematch")));
   }
+  const seat = s.seat === null ? "" : `seat=${s.seat}&`;
+  box.append(el("a", { class: "button ghost", id: "replay-link", href: `/replay/${table.info.id}?${seat}step=0` }, T("watch_replay")));
   box.append(el("a", { class: "button ghost", href: "/" }, T("new_table")));
   return box;
 }
@@ -572,10 +583,24 @@ async function route() {
   if (table && table.ws) { const ws = table.ws; table.ws = null; ws.close(); }
   table = null;
   turnSignal(false);
+  if (other) { other.stop(); other = null; }
   if (!games.length) games = (await (await fetch("/api/games")).json()).games;
   const m = location.pathname.match(/^\/tables\/([\w-]+)/);
+  const replay = location.pathname.match(/^\/replay\/([\w-]+)/);
   if (m) await openTable(m[1]);
-  else await home();
+  else if (replay) {
+    app.dataset.page = "replay";
+    rulesGame = null;
+    chrome();
+    const { openReplay } = await import("./replay.js");
+    other = openReplay(app, games, replay[1], (game) => { if (rulesGame !== game) { rulesGame = game; chrome(); } });
+  } else if (location.pathname === "/lobby") {
+    app.dataset.page = "lobby";
+    rulesGame = null;
+    chrome();
+    const { openLobby } = await import("./lobby.js");
+    other = openLobby(app, games);
+  } else await home();
 }
 window.addEventListener("popstate", route);
 window.veilleeSend = (m) => table && table.ws && table.ws.send(JSON.stringify(m)); // for tests: what a page out of date would send

@@ -112,6 +112,11 @@ const TEXTS = {
   },
 };
 
+// More texts from another module of the page (the lobby and replay pages bring their own).
+export function addTexts(more) {
+  for (const [code, texts] of Object.entries(more)) Object.assign(TEXTS[code], texts);
+}
+
 export function lang() {
   const saved = localStorage.getItem("veillee-lang");
   if (saved === "fr" || saved === "en") return saved;
@@ -160,8 +165,9 @@ export function clickable(ctx, tag, attrs, children, indexes) {
   const cls = `${attrs.class || ""}${playable ? " playable" : ""}${attrs.key && ctx.fresh(attrs.key) ? " fresh" : ""}`;
   const { key, ...rest } = attrs;
   if (key) rest["data-key"] = key; // what moves from place to place (motion.js)
-  // a named thing that is not a control is a picture with a name (an aria-label on a bare div names nothing)
-  if (!playable && rest["aria-label"] && !rest.role) rest.role = "img";
+  // a named thing that is not a button is a group (a card with its value, a row): axe refuses a bare
+  // div with an aria-label
+  if (!playable && rest["aria-label"] && !rest.role) rest.role = "group";
   if (!playable) return el(tag === "button" ? "div" : tag, { ...rest, class: cls }, children);
   if (ctx.offered) for (const i of indexes) ctx.offered.add(i); // the menu folds what the drawing offers
   return el("button", { ...rest, type: "button", class: cls, onclick: () => ctx.offer(indexes) }, children);
