@@ -26,6 +26,7 @@ GENEROUS = {
     "--rate-create": "10000/minute",
     "--rate-join": "10000/minute",
     "--rate-messages": "100000/second",
+    "--rate-chat": "100000/second",
     "--max-open-tables": "100000",
 }
 """The limits of a test server (every test client shares 127.0.0.1); tests of the limits set their own."""
@@ -138,6 +139,13 @@ def join(server: Server, table_id: str, name: str, invite: str | None = None) ->
     assert answer.status_code == 200, answer.text
     body = answer.json()
     return body["seat"], body["token"]
+
+
+def get_record(server: Server, table_id: str, invite: bool = True) -> httpx.Response:
+    """``GET /api/tables/{id}/record`` with the table's invite code (a private table's record needs it)."""
+    code = INVITES.get(table_id) if invite else None
+    headers = {"X-Invite-Code": code} if code else {}
+    return httpx.get(f"{server.http}/api/tables/{table_id}/record", headers=headers, timeout=10)
 
 
 def post(server: Server, path: str, token: str | None = None, body: Any = None) -> httpx.Response:

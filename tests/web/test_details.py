@@ -23,7 +23,10 @@ def test_french_bot_names_and_rematch(tmp_path: Path) -> None:
         alice.click("#start")
         alice.wait_for_selector("#status")
         alice.wait_for_function("() => (window.veilleeState() || {}).to_act === 0", timeout=20000)
-        # (the turn-timer clock's SVG has no browser test yet: the timer did not show in this scenario)
+        # the turn timer draws our own clock (it never showed on a first turn: the timer was armed only after
+        # the start's snapshot went out, fixed in TableService.start)
+        alice.wait_for_selector("#timer-left svg.icon-clock")
+        alice.wait_for_function("() => /^\\d+ s$/.test(document.querySelector('#timer-left .left').textContent)")
         held = state(alice)
         assert held is not None and held["present"]["names"][1] == "robot 2 (moyen)"
         assert "bot 2 (normal)" not in alice.locator("#app").inner_text()

@@ -71,6 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rate-messages", default="20/second", metavar="N/PERIOD", help="WebSocket messages per address"
     )
     group.add_argument(
+        "--rate-chat", default="10/30 seconds", metavar="N/PERIOD", help="chat lines and reactions per address"
+    )
+    group.add_argument(
         "--max-open-tables", type=int, default=10, metavar="N", help="open tables one address may have created"
     )
 
@@ -99,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
         rate_create=args.rate_create,
         rate_join=args.rate_join,
         rate_messages=args.rate_messages,
+        rate_chat=args.rate_chat,
         max_open_tables=args.max_open_tables,
     )
     try:

@@ -30,6 +30,7 @@ from veillee.server.guard import BodyLimit, RateLimits
 from veillee.server.hub import Hub
 from veillee.server.lobby import TableService
 from veillee.server.messages import AddBotRequest, CreateTableRequest, JoinRequest, ServiceError, error_json
+from veillee.server.pages import pages_router
 from veillee.server.settings import ServerSettings
 from veillee.server.sockets import serve_connection
 from veillee.server.store import Store
@@ -95,7 +96,14 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
     several sharing that (PostgreSQL) database and Redis (``veillee.server.cluster``)."""
     config = settings or ServerSettings()
     hub = Hub()
-    limits = RateLimits({"create": config.rate_create, "join": config.rate_join, "messages": config.rate_messages})
+    limits = RateLimits(
+        {
+            "create": config.rate_create,
+            "join": config.rate_join,
+            "messages": config.rate_messages,
+            "chat": config.rate_chat,
+        }
+    )
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager
@@ -155,6 +163,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
 
     app.mount("/static", ui.static_files(), name="static")
     app.include_router(ui.router)
+    app.include_router(pages_router(service), responses=ERROR_RESPONSES)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index() -> str:
@@ -254,14 +263,6 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
     )
     async def rematch(table_id: TableId, authorization: Auth = None) -> dict[str, Any]:
         return service().table_json(await service().rematch(table_id, _token(authorization)))
-
-    @app.get(
-        "/api/tables/{table_id}/record",
-        summary="The game record (a replay), once the match is over",
-        responses=ERROR_RESPONSES,
-    )
-    async def record(table_id: TableId) -> dict[str, Any]:
-        return await service().record(table_id)
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False, name="table_page")
     async def table_page(table_id: str) -> str:

@@ -213,8 +213,10 @@ class TableService(TableCore):
             )
             table.status, table.head, table.seen = "playing", head, time.time()
         self.table_changed(table)
-        self.started(table)
+        # the timer is armed before the first snapshot goes out: a person who acts first must get its
+        # ``turn_left`` too (sent the other way round, the first turn showed no clock)
         self._schedule(table)
+        self.started(table)
         return table
 
     async def rematch(self, table_id: str, token: str | None) -> Table:
@@ -243,17 +245,3 @@ class TableService(TableCore):
             await self.store.set_status(table.id, "finished", rematch=new.id)
         self.broadcast(table.id, {"type": "rematch", "table": new.id})
         return new
-
-    async def record(self, table_id: str) -> dict[str, Any]:
-        """The game record, seed included, only once the match is over (before, it would tell the deck); for a
-        deleted table, the record kept of it (``keep_records``)."""
-        try:
-            table = await self.get(table_id)
-        except ServiceError as exc:
-            kept = await self.store.load_record(table_id) if exc.code == "table_not_found" else None
-            if kept is None:
-                raise
-            return kept
-        if table.match is None or not table.match.is_over:
-            raise ServiceError("not_finished")
-        return table.match.record()

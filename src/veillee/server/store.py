@@ -367,6 +367,17 @@ class Store:
 
         return await self._run(work)
 
+    async def recent_public(self, statuses: tuple[str, ...], limit: int) -> list[str]:
+        """The ids of the ``limit`` public tables in one of ``statuses`` that changed last (the lobby page)."""
+
+        def work() -> list[str]:
+            changed = func.coalesce(TableRow.updated, TableRow.created)
+            query = select(TableRow.id).where(TableRow.status.in_(statuses), TableRow.public.is_(True))
+            with Session(self.engine) as session:
+                return list(session.scalars(query.order_by(changed.desc()).limit(limit)).all())
+
+        return await self._run(work)
+
     async def count_open(self, creator: str) -> int:
         """Tables in the lobby or playing that the client address hashed as ``creator`` created."""
 

@@ -367,6 +367,19 @@ class TableCore:
     def table_changed(self, table: Table, stored: bool = True) -> None:
         self.broadcast(table.id, {"type": "table", "table": self.table_json(table)}, stored=stored)
 
+    def chat(self, table: Table, seat: int, text: str | None = None, reaction: str | None = None) -> None:
+        """A chat line or a reaction (already checked and cleaned) to everyone at the table, spectators too.
+
+        It takes the broadcast path of the table's own changes, so it reaches every connection the table
+        updates reach. Chat is not stored: it is talk at the table, not part of the match's record.
+        """
+        message: dict[str, Any] = {"type": "chat", "seat": seat, "at": round(time.time(), 3)}
+        if text is not None:
+            message["text"] = text
+        if reaction is not None:
+            message["reaction"] = reaction
+        self.broadcast(table.id, message)
+
     def presence_changed(self, table: Table, person: bool) -> None:
         """A connection said hello or went (``person``: a seated one): note when a person was last here (a
         spectator does not keep a table alive), and wake a suspended match when a person is back.

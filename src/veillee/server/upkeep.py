@@ -18,6 +18,7 @@ import contextlib
 import logging
 import time
 
+from veillee.server.replay import kept_meta
 from veillee.server.tables import TableCore
 
 __all__ = ["Upkeep"]
@@ -90,7 +91,9 @@ class Upkeep:
             loaded = await service.store.load(table_id)
             head = loaded.row["head"] if loaded is not None else None
             if loaded is not None and head is not None:
-                record = {**head, "actions": loaded.actions}
+                # who may replay it stays with it: the table's privacy, its invite code (hashed), the names
+                meta = kept_meta(loaded.row["public"], loaded.row["invite"], loaded.seats)
+                record = {**head, "actions": loaded.actions, "meta": {**head.get("meta", {}), **meta}}
         await service.store.purge(table_id, record)
         table = service.tables.get(table_id)
         if table is not None:
