@@ -33,7 +33,7 @@ from server.cluster_helpers import (
     stored_actions,
     wait_for_processes,
 )
-from server.server_helpers import Client, Server, create_table, join, post
+from server.server_helpers import Client, Server, create_table, get_record, join, post
 from veillee.server.bus import bus_prefix
 
 pytestmark = needs_services()
@@ -87,7 +87,7 @@ def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(serve
     for client in clients:  # each saw every move, on whichever process it is connected to
         versions = sorted({m["version"] for m in map(_json, client.frames) if m["type"] == "state"})
         assert versions == list(range(versions[0], versions[-1] + 1))
-    record = httpx.get(f"{b.http}/api/tables/{tid}/record", timeout=10).json()
+    record = get_record(b, tid).json()
     stored = stored_actions(tid)
     check_record(record, clients, stored)
     assert {by for _n, by, _at in stored} == {"player", "bot"}
@@ -142,7 +142,7 @@ def test_kill_9_of_the_owner_mid_match_another_process_takes_over(servers: list[
     assert killed_at, "the owner was never killed"
     wait_for_processes([b, c], 2)
     assert owner_of(tid, servers) in (b, c)  # one of the survivors took it
-    record = httpx.get(f"{c.http}/api/tables/{tid}/record", timeout=10).json()
+    record = get_record(c, tid).json()
     stored = stored_actions(tid)
     check_record(record, clients, stored)
     assert {"player", "bot"} <= {by for _n, by, _at in stored}
@@ -189,7 +189,7 @@ def test_behind_haproxy_a_match_survives_the_kill_of_its_owner(servers: list[Ser
 
         clients = asyncio.run(scenario())
         assert killed
-        record = httpx.get(f"{balancer.http}/api/tables/{tid}/record", timeout=10).json()
+        record = get_record(balancer, tid).json()
         check_record(record, clients, stored_actions(tid))
     finally:
         balancer.stop()
