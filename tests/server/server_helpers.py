@@ -58,6 +58,7 @@ class Server:
         self.options = {**GENEROUS, **(options or {})}
         """``veillee serve`` flags (``{"--suspend-after": "1"}``); a flag without a value maps to ``""``."""
         self.process: subprocess.Popen[bytes] | None = None
+        self.startup_timeout = 30.0
 
     @property
     def http(self) -> str:
@@ -78,7 +79,7 @@ class Server:
         env.pop("VEILLEE_DATABASE_URL", None)
         self.log = open(self.data_dir / f"server-{time.monotonic_ns()}.log", "wb")  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log_text()}")
@@ -87,7 +88,7 @@ class Server:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
+        raise RuntimeError(f"the server did not start within {self.startup_timeout} s")
 
     def kill(self) -> None:
         """``kill -9``: no shutdown code runs, as in a crash."""

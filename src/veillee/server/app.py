@@ -91,8 +91,9 @@ Auth = Annotated[str | None, Header(description="`Bearer <seat token>` of a seat
 TableId = Annotated[str, Path(max_length=32, description="the table's id")]
 
 
-def create_app(database_url: str, settings: ServerSettings | None = None) -> FastAPI:
-    """The server application over the database at ``database_url``."""
+def create_app(database_url: str, settings: ServerSettings | None = None, redis_url: str | None = None) -> FastAPI:
+    """The server application over the database at ``database_url``; with ``redis_url``, one process of
+    several sharing that (PostgreSQL) database and Redis (``veillee.server.cluster``)."""
     config = settings or ServerSettings()
     hub = Hub()
     limits = RateLimits(
@@ -108,7 +109,12 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        service = TableService(store, hub, config)
+        if redis_url:
+            from veillee.server.cluster import ClusterService  # redis is imported only for a cluster
+
+            service: TableService = ClusterService(store, hub, config, redis_url)
+        else:
+            service = TableService(store, hub, config)
         holder["service"] = service
         await service.load()
         upkeep = Upkeep(service)
@@ -163,6 +169,13 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
     async def index() -> str:
         return ui.page()
 
+    # the load balancer's check, not part of the API (kept out of the OpenAPI schema, like the pages)
+    @app.get("/health", include_in_schema=False)
+    async def health() -> JSONResponse:
+        report = await service().health()
+        ok = report["database"] and report.get("redis", True)
+        return JSONResponse({"status": "ok" if ok else "failing", **report}, status_code=200 if ok else 503)
+
     @app.get("/api/games", summary="The games, their player counts and options; the bot levels")
     async def games() -> dict[str, Any]:
         return {
@@ -188,9 +201,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
 
     @app.get("/api/tables", summary="Public tables with a free seat, in the lobby")
     async def list_tables() -> dict[str, Any]:
-        tables = service().tables.values()
-        lobby = [t for t in tables if t.status == "lobby" and t.public and any(s.kind == "empty" for s in t.seats)]
-        return {"tables": [service().table_json(t) for t in lobby[:100]]}
+        return {"tables": [service().table_json(t) for t in await service().public_tables()]}
 
     @app.get("/api/tables/{table_id}", summary="A table: game, options, seats, host, status", responses=ERROR_RESPONSES)
     async def get_table(table_id: TableId) -> dict[str, Any]:

@@ -122,7 +122,7 @@ async def _handle(
     if isinstance(parsed, PingMessage):
         connection.send({"type": "pong"})
     elif isinstance(parsed, HelloMessage):
-        _hello(service, table, connection, parsed)
+        await _hello(service, table, connection, parsed)
     elif isinstance(parsed, ActMessage):
         if connection.seat is None:
             connection.send(error_json("not_seated", "send hello with your seat token first", parsed.ref))
@@ -159,10 +159,10 @@ def _chat(
     service.chat(table, connection.seat, text=text, reaction=reaction)
 
 
-def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
+async def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
     seat: int | None = None
     if hello.token is not None:
-        seat = table.seat_of(hello.token)
+        seat = await service.seat_of(table, hello.token)
         if seat is None:
             connection.send(error_json("bad_token", "join the table again or ask for a new link"))
             return
