@@ -58,3 +58,14 @@ def test_every_copy_logs_its_own_events(game: str) -> None:
     assert [twin.event_count > 0 for twin in copies] == [True] * 4
     assert copies[0].raw_events()[:before] == state.raw_events()
     assert copies[1].events(None)[:before] == state.events(None)
+
+
+@pytest.mark.parametrize("game", veillee.game_names())
+def test_events_logged_as_plain_tuples_come_back_typed(game: str) -> None:
+    """The hot path logs ``(EventType, *fields)``; every reader gets the declared event itself."""
+    info = veillee.game_info(game)
+    state = _played(game, info.max_players, 11, 600)
+    events = state.raw_events()
+    assert events and all(type(event) in info.events for event in events)
+    assert state.raw_events(len(events) // 2) == events[len(events) // 2 :]
+    assert [e["type"] for e in state.events(None)] == [type(event).__event__.kind for event in events]  # type: ignore[attr-defined]

@@ -41,7 +41,15 @@ RECORD_FORMAT = "veillee-record/1"
 """The ``format`` tag of game records; bump it if the record layout ever changes."""
 
 RawEvent = tuple[Any, ...]
-"""An event as a game stores it: ``(kind, *facts)``; ``GameState._redact`` turns it into a seat's JSON."""
+"""An event as the log holds it: an ``@event`` ``NamedTuple``, or ``(EventType, *fields)`` (``GameState.emit``)."""
+
+
+def _typed(entry: RawEvent) -> RawEvent:
+    """The event an entry of the log stands for (``(EventType, *fields)`` becomes ``EventType(*fields)``)."""
+    if type(entry) is tuple:
+        made: RawEvent = tuple.__new__(entry[0], entry[1:])
+        return made
+    return entry
 
 
 def _new_log() -> list[RawEvent]:
@@ -110,11 +118,16 @@ class GameState(ABC, Generic[A]):
     _history: list[A]
     _legal_cache: list[A] | None
     emit: Callable[[RawEvent], None]
-    """Log an event (an instance of one of the game's ``@event`` types): what the rules call as things
-    happen; front-ends read the log redacted through ``events``. It is the bound ``append`` of the log,
-    which is therefore not kept in an attribute of its own (``_log`` reads it back): one attribute fewer
-    keeps the states of SOON and Soupçons under the 30 attributes beyond which CPython stops sharing the
-    keys of instance dictionaries (and every attribute access gets slower)."""
+    """Log an event: what the rules call as things happen; front-ends read the log redacted through
+    ``events``. The event is an instance of one of the game's ``@event`` types or, on the hot path, the
+    plain tuple ``(EventType, *fields)``, which ``raw_events`` and ``events`` give back as that instance
+    (``EventType(*fields)``): a plain tuple is built by one bytecode, a ``NamedTuple`` by a call, and nearly
+    every decision logs an event.
+
+    ``emit`` is the bound ``append`` of the log, which is therefore not kept in an attribute of its own
+    (``_log`` reads it back): a C call with no Python frame, and one attribute fewer, which keeps the states
+    of SOON and Soupçons under the 30 attributes beyond which CPython stops sharing the keys of instance
+    dictionaries (and every attribute access gets slower)."""
     _stack: list[str] | None
 
     def _init_base(self, num_players: int, seed: int, options: JSON, stack: list[str] | None) -> None:
@@ -213,7 +226,7 @@ class GameState(ABC, Generic[A]):
     def raw_events(self, start: int = 0) -> list[RawEvent]:
         """The events from number ``start`` on, unredacted: the whole truth, for the game's own statistics and
         for tests. Never send them to a player (``events`` redacts)."""
-        return self._log[start:]
+        return [_typed(entry) for entry in self._log[start:]]
 
     # -- the shared protocol ----------------------------------------------------------------------------
     def legal_actions(self) -> list[A]:
@@ -258,7 +271,7 @@ class GameState(ABC, Generic[A]):
 
     def events(self, seat: int | None, start: int = 0) -> list[JSON]:
         """The events from number ``start`` on, as ``seat`` may see them (``None``: a spectator)."""
-        return [redact(event, seat) for event in self._log[start:]]
+        return [redact(_typed(entry), seat) for entry in self._log[start:]]
 
     def record(self) -> JSON:
         """The game record: enough to save, share and replay the match (``veillee.replay``)."""

@@ -65,11 +65,6 @@ class Ask:
     colour: str | None
 
 
-_event = tuple.__new__
-"""Builds an event (a ``NamedTuple``) from the tuple of its fields in C, skipping ``NamedTuple``'s own
-constructor, a Python function: used for the events of nearly every decision (the simulator's hot path)."""
-
-
 HAND_SIZE = 3
 SPEED_HAND_SIZE = 4
 LAST_JOKER_POSITION = 7
@@ -257,13 +252,13 @@ def apply(state: SoonState, action: Action) -> None:
     kind = action.kind
     seat = state.turn
     if kind is Kind.DRAW:
-        state.emit(_event(ev.Draw, (seat, draw_card(state, seat))))
+        state.emit((ev.Draw, seat, draw_card(state, seat)))
         state.phase = Phase.ACT
     elif kind is Kind.TAKE:
         taken = state.discard.pop()
         state.hands[seat].append(taken)
         state.known[seat].append(taken)
-        state.emit(_event(ev.Take, (seat, taken)))
+        state.emit((ev.Take, seat, taken))
         state.phase = Phase.ACT
     elif kind is Kind.RENEW:
         _renew(state, seat, action.card)
@@ -278,10 +273,10 @@ def apply(state: SoonState, action: Action) -> None:
         _from_hand(state, seat, card)
         if kind is Kind.PLACE:
             state.suites[seat].append(card)
-            state.emit(_event(ev.Place, (seat, card)))
+            state.emit((ev.Place, seat, card))
         elif kind is Kind.DISCARD:
             state.discard.append(card)
-            state.emit(_event(ev.Discard, (seat, card)))
+            state.emit((ev.Discard, seat, card))
         elif kind is Kind.REPLACE:
             _replace(state, seat, card, action.position)
         elif kind is Kind.LIGHTNING:
@@ -344,7 +339,7 @@ def _renew(state: SoonState, seat: int, top: Card | None) -> None:
     hand.clear()
     state.known[seat].clear()
     drawn = tuple(draw_card(state, seat) for _ in range(len(thrown)) if state.pile)
-    state.emit(ev.Renew(seat, thrown, len(drawn), drawn))
+    state.emit((ev.Renew, seat, thrown, len(drawn), drawn))
     end_turn(state)
 
 
@@ -355,7 +350,7 @@ def _replace(state: SoonState, seat: int, card: Card, position: int | None) -> N
     old = suite[position - 1]
     suite[position - 1] = card
     state.discard.append(old)
-    state.emit(_event(ev.Replace, (seat, card, position, old)))
+    state.emit((ev.Replace, seat, card, position, old))
 
 
 def _lightning(state: SoonState, seat: int, target: int | None) -> None:
@@ -364,7 +359,7 @@ def _lightning(state: SoonState, seat: int, target: int | None) -> None:
     card = state.suites[target].pop()
     state.discard.append(card)
     state.discard.append(Card.LIGHTNING)
-    state.emit(ev.Lightning(seat, target, card))
+    state.emit((ev.Lightning, seat, target, card))
 
 
 def _thief(state: SoonState, seat: int, target: int | None) -> None:
@@ -375,7 +370,7 @@ def _thief(state: SoonState, seat: int, target: int | None) -> None:
     card = victim[position]
     victim[position] = Card.THIEF
     state.suites[seat].append(card)
-    state.emit(ev.Thief(seat, target, card))
+    state.emit((ev.Thief, seat, target, card))
 
 
 def _explore(state: SoonState, seat: int, action: Action) -> None:
@@ -390,7 +385,7 @@ def _explore(state: SoonState, seat: int, action: Action) -> None:
     colour = None if action.colour is None else str(action.colour)
     state.ask = Ask(seat, action.target, action.value, colour)
     found = bool(_matching(state))
-    state.emit(ev.Explore(seat, action.target, action.value, colour, found))
+    state.emit((ev.Explore, seat, action.target, action.value, colour, found))
     if found:
         state.phase = Phase.GIVE
         state.to_act = action.target
@@ -415,9 +410,9 @@ def _give(state: SoonState, card: Card | None) -> None:
         old = suite[VALUE[card] - 1]
         suite[VALUE[card] - 1] = card
         state.discard.append(old)
-    state.emit(ev.Give(ask.target, ask.asker, card, old))
+    state.emit((ev.Give, ask.target, ask.asker, card, old))
     if redraw is not None:
-        state.emit(ev.Redraw(ask.target, redraw))
+        state.emit((ev.Redraw, ask.target, redraw))
     state.ask = None
     end_turn(state)
 
@@ -430,14 +425,14 @@ def end_turn(state: SoonState) -> None:
     if state.finisher is None:
         if is_complete(state.suites[seat]):
             state.finisher = seat
-            state.emit(ev.Complete(seat, True))
+            state.emit((ev.Complete, seat, True))
             if state.opts.speed:
                 end_round(state)
                 return
             state.last_turns_left = n - 1
     else:
         if is_complete(state.suites[seat]):
-            state.emit(ev.Complete(seat, False))
+            state.emit((ev.Complete, seat, False))
         state.last_turns_left -= 1
         if state.last_turns_left == 0:
             end_round(state)
