@@ -25,7 +25,20 @@ from veillee.games.soon.actions import (
     Kind,
     targeted,
 )
-from veillee.games.soon.cards import COLOUR, DECK, IS_JOKER, IS_NUMBER, IS_SPECIAL, NUMBERS, VALUE, Card, parse_card
+from veillee.games.soon.cards import (
+    COLOUR,
+    DECK,
+    EXPLORER,
+    IS_JOKER,
+    IS_NUMBER,
+    IS_SPECIAL,
+    LIGHTNING,
+    NUMBERS,
+    THIEF,
+    VALUE,
+    Card,
+    parse_card,
+)
 from veillee.games.soon.scoring import SUITE_LENGTH, is_complete, match_decided, match_result, round_scores
 
 if TYPE_CHECKING:
@@ -53,6 +66,13 @@ class Phase(StrEnum):
     GIVE = "give"
     """The player asked by an Explorateur chooses which matching card to give."""
     OVER = "over"
+
+
+_START, _ACT, _GIVE, _OVER = Phase.START, Phase.ACT, Phase.GIVE, Phase.OVER
+_K_DRAW, _K_TAKE, _K_RENEW, _K_GIVE, _K_EXPLORE = Kind.DRAW, Kind.TAKE, Kind.RENEW, Kind.GIVE, Kind.EXPLORE
+_K_PLACE, _K_DISCARD, _K_REPLACE, _K_LIGHTNING = Kind.PLACE, Kind.DISCARD, Kind.REPLACE, Kind.LIGHTNING
+"""Phases and action kinds as module globals for the hot path (``Phase.ACT`` goes through the enum's
+metaclass, about ten times a global's cost in CPython 3.11)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,19 +138,19 @@ def begin_turn(state: SoonState, seat: int) -> None:
     state.to_act = seat
     state.turns += 1
     if state.pile or (state.discard and not IS_SPECIAL[state.discard[-1]]):
-        state.phase = Phase.START
+        state.phase = _START
     else:
-        state.phase = Phase.ACT
+        state.phase = _ACT
 
 
 # -- legal actions -------------------------------------------------------------------------------------
 def legal_actions(state: SoonState) -> list[Action]:
     phase = state.phase
-    if phase is Phase.START:
+    if phase is _START:
         return _start_actions(state)
-    if phase is Phase.ACT:
+    if phase is _ACT:
         return _act_actions(state)
-    if phase is Phase.GIVE:
+    if phase is _GIVE:
         return [GIVE[card] for card in sorted(set(_matching(state)))]
     return []
 
@@ -163,12 +183,12 @@ def _act_actions(state: SoonState) -> list[Action]:
         if card < FIRST_SPECIAL_ACTION_CARD:  # a Number card or a Joker
             placed, replaced = _OWN_SUITE_MOVES[card][length]
             place += placed
-            if replaced and IS_JOKER[card] and not state.opts.joker_replaces_thief and Card.THIEF in suite:
-                replaced = tuple(a for a in replaced if suite[a.position - 1] is not Card.THIEF)  # type: ignore[operator]
+            if replaced and IS_JOKER[card] and not state.opts.joker_replaces_thief and THIEF in suite:
+                replaced = tuple(a for a in replaced if suite[a.position - 1] is not THIEF)  # type: ignore[operator]
             replace += replaced
-        elif card is Card.LIGHTNING:
+        elif card is LIGHTNING:
             special.extend(_lightning_actions(state))
-        elif card is Card.THIEF:
+        elif card is THIEF:
             special.extend(_thief_actions(state, seat, length))
         else:
             special.extend(_explore_actions(state, seat, length))
@@ -187,9 +207,9 @@ def _own_suite_moves(card: Card, length: int) -> tuple[tuple[Action, ...], tuple
     return placed, tuple(REPLACE[card, p] for p in range(1, min(length, LAST_JOKER_POSITION) + 1))
 
 
-FIRST_SPECIAL_ACTION_CARD = Card.EXPLORER
+FIRST_SPECIAL_ACTION_CARD = EXPLORER
 _OWN_SUITE_MOVES = tuple(
-    tuple(_own_suite_moves(Card(card), length) for length in range(SUITE_LENGTH + 1)) for card in range(Card.EXPLORER)
+    tuple(_own_suite_moves(Card(card), length) for length in range(SUITE_LENGTH + 1)) for card in range(EXPLORER)
 )
 """``_OWN_SUITE_MOVES[card][length]``: the place and replace actions of a Number card or a Joker, computed once."""
 
@@ -251,35 +271,35 @@ def apply(state: SoonState, action: Action) -> None:
     """Carry out a legal action of ``state.to_act``."""
     kind = action.kind
     seat = state.turn
-    if kind is Kind.DRAW:
+    if kind is _K_DRAW:
         state.emit((ev.Draw, seat, draw_card(state, seat)))
-        state.phase = Phase.ACT
-    elif kind is Kind.TAKE:
+        state.phase = _ACT
+    elif kind is _K_TAKE:
         taken = state.discard.pop()
         state.hands[seat].append(taken)
         state.known[seat].append(taken)
         state.emit((ev.Take, seat, taken))
-        state.phase = Phase.ACT
-    elif kind is Kind.RENEW:
+        state.phase = _ACT
+    elif kind is _K_RENEW:
         _renew(state, seat, action.card)
-    elif kind is Kind.GIVE:
+    elif kind is _K_GIVE:
         _give(state, action.card)
-    elif kind is Kind.EXPLORE:
-        _from_hand(state, seat, Card.EXPLORER)
+    elif kind is _K_EXPLORE:
+        _from_hand(state, seat, EXPLORER)
         _explore(state, seat, action)
     else:
         card = action.card
         assert card is not None
         _from_hand(state, seat, card)
-        if kind is Kind.PLACE:
+        if kind is _K_PLACE:
             state.suites[seat].append(card)
             state.emit((ev.Place, seat, card))
-        elif kind is Kind.DISCARD:
+        elif kind is _K_DISCARD:
             state.discard.append(card)
             state.emit((ev.Discard, seat, card))
-        elif kind is Kind.REPLACE:
+        elif kind is _K_REPLACE:
             _replace(state, seat, card, action.position)
-        elif kind is Kind.LIGHTNING:
+        elif kind is _K_LIGHTNING:
             _lightning(state, seat, action.target)
         else:
             _thief(state, seat, action.target)
@@ -358,7 +378,7 @@ def _lightning(state: SoonState, seat: int, target: int | None) -> None:
     assert target is not None
     card = state.suites[target].pop()
     state.discard.append(card)
-    state.discard.append(Card.LIGHTNING)
+    state.discard.append(LIGHTNING)
     state.emit((ev.Lightning, seat, target, card))
 
 
@@ -368,7 +388,7 @@ def _thief(state: SoonState, seat: int, target: int | None) -> None:
     position = len(state.suites[seat])
     victim = state.suites[target]
     card = victim[position]
-    victim[position] = Card.THIEF
+    victim[position] = THIEF
     state.suites[seat].append(card)
     state.emit((ev.Thief, seat, target, card))
 
@@ -381,13 +401,13 @@ def _explore(state: SoonState, seat: int, action: Action) -> None:
     choice: otherwise the pause before a second-colour choice would tell everyone what they hold.
     """
     assert action.target is not None and action.value is not None
-    state.discard.append(Card.EXPLORER)
+    state.discard.append(EXPLORER)
     colour = None if action.colour is None else str(action.colour)
     state.ask = Ask(seat, action.target, action.value, colour)
     found = bool(_matching(state))
     state.emit((ev.Explore, seat, action.target, action.value, colour, found))
     if found:
-        state.phase = Phase.GIVE
+        state.phase = _GIVE
         state.to_act = action.target
     else:
         lacks = state.lacks[action.target]
@@ -448,7 +468,7 @@ def end_round(state: SoonState) -> None:
         state.totals[seat] += points
     state.emit(ev.RoundEnd(state.round, tuple(scores), tuple(state.totals)))
     if match_decided(state.totals, scores, state.opts.target):
-        state.phase = Phase.OVER
+        state.phase = _OVER
         state.to_act = None
         state.is_over = True
         state.emit(ev.MatchEnd(result(state).winners))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from veillee.core import Result
-from veillee.games.soon.cards import COLOUR, IS_JOKER, Card
+from veillee.games.soon.cards import COLOUR, IS_JOKER, THIEF, Card
 
 __all__ = ["is_complete", "is_monochrome", "match_decided", "match_result", "round_scores", "suite_score"]
 
@@ -16,12 +16,12 @@ FIRST_BONUS = 2
 
 def is_complete(suite: Sequence[Card]) -> bool:
     """« Suite complète »: 8 cards and no Voleur (R8, ruling 14)."""
-    return len(suite) == SUITE_LENGTH and Card.THIEF not in suite
+    return len(suite) == SUITE_LENGTH and THIEF not in suite
 
 
 def is_monochrome(suite: Sequence[Card]) -> bool:
     """Every card but the Voleurs is of one colour, and there is at least one such card (ruling 15)."""
-    colours = {COLOUR[card] for card in suite if card is not Card.THIEF}
+    colours = {COLOUR[card] for card in suite if card is not THIEF}
     return len(colours) == 1
 
 
@@ -32,7 +32,7 @@ def suite_score(suite: Sequence[Card], *, first: bool) -> int:
     >>> suite_score([C.DAY_1, C.DAY_2, C.DAY_JOKER, C.DAY_4, C.DAY_5, C.DAY_6, C.DAY_7, C.DAY_8], first=True)
     18
     """
-    points = sum(1 for card in suite if card is not Card.THIEF)
+    points = sum(1 for card in suite if card is not THIEF)
     complete = is_complete(suite)
     if complete:
         points -= sum(1 for card in suite if IS_JOKER[card])
