@@ -6,7 +6,6 @@ Each function cites the rule or ruling it implements (``docs/rules/soon.md``). F
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -52,7 +51,6 @@ __all__ = [
     "matches",
     "result",
     "start_match",
-    "stats",
 ]
 
 
@@ -486,26 +484,3 @@ def next_starter(state: SoonState) -> int:
 def result(state: SoonState) -> Result:
     """The finished match's result (R11, rulings 28, 33)."""
     return match_result(state.totals, state.round_scores, state.opts.target)
-
-
-# -- statistics ----------------------------------------------------------------------------------------
-def stats(state: SoonState) -> dict[str, float]:
-    """What a simulation summary reports of one match."""
-    history = state.history
-    kinds = Counter(action.kind for action in history)
-    log = state.raw_events()
-    return {
-        "rounds": state.round,
-        "turns": state.turns,
-        "turns per round": state.turns / state.round,
-        "decisions": len(history),
-        "lightning": kinds[Kind.LIGHTNING],
-        "thief": kinds[Kind.THIEF],
-        "explorer": kinds[Kind.EXPLORE],
-        "explorer answered": sum(1 for event in log if isinstance(event, ev.Explore) and event.found),
-        "jokers placed": sum(
-            1 for a in history if a.kind in (Kind.PLACE, Kind.REPLACE) and a.card in (Card.DAY_JOKER, Card.NIGHT_JOKER)
-        ),
-        "renewals": kinds[Kind.RENEW],
-        "reshuffles": sum(1 for event in log if isinstance(event, ev.Reshuffle)),
-    }

@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from veillee.core import ActionCodec, GameState, Result
-from veillee.games.soon import determinize, explain, rules
+from veillee.games.soon import determinize, explain, rules, scoring
 from veillee.games.soon.actions import Action, codec
 from veillee.games.soon.cards import Card, parse_card
 from veillee.games.soon.options import SoonOptions
@@ -113,7 +113,7 @@ class SoonState(GameState[Action]):
         return {"pile"} | {f"hand/{s}" for s in range(self.num_players) if s != seat}
 
     def stats(self) -> dict[str, float]:
-        return rules.stats(self)
+        return scoring.stats(self)
 
     def __str__(self) -> str:
         return render(self.seat_view(None))
