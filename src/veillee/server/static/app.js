@@ -6,6 +6,7 @@ import { el, markup, T, lang, setLang, toast, announce, icon } from "./common.js
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const app = document.getElementById("app");
 let games = [];
+let botLevels = []; // the levels a seat may be given: GET /api/games bot_levels (veillee.bots.LEVELS, the one declaration)
 // the games' declarations (GET /api/games): options, constants; the drawings read ctx.game.constants
 const gameInfo = (name) => games.find((g) => g.name === name);
 let table = null; // the state of the table page
@@ -50,7 +51,9 @@ function rerender() {
 // -- home: create a table ----------------------------------------------------------------------------------
 async function home() {
   app.dataset.page = "home";
-  games = (await (await fetch("/api/games")).json()).games;
+  const listed = await (await fetch("/api/games")).json();
+  games = listed.games;
+  botLevels = listed.bot_levels || botLevels;
   renderHome();
 }
 
@@ -92,7 +95,7 @@ function renderHome() {
         if (i === 0) return el("li", {}, T("you"));
         const sel = el("select", { "data-seat": i, "aria-label": `${T("seat")} ${i + 1}` }, [
           el("option", { value: "friend" }, T("friend")),
-          ...["random", "easy", "normal", "hard"].map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
+          ...botLevels.map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
         ]);
         sel.value = who;
         sel.onchange = () => { seats[i] = sel.value; };
@@ -557,7 +560,11 @@ function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }
 async function route() {
   if (table && table.ws) { const ws = table.ws; table.ws = null; ws.close(); }
   table = null;
-  if (!games.length) games = (await (await fetch("/api/games")).json()).games;
+  if (!games.length) {
+    const listed = await (await fetch("/api/games")).json();
+    games = listed.games;
+    botLevels = listed.bot_levels || botLevels;
+  }
   const m = location.pathname.match(/^\/tables\/([\w-]+)/);
   if (m) await openTable(m[1]);
   else await home();
