@@ -26,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", type=Path, default=None, help="continue the run saved in this directory")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--iterations", type=int, default=48, help="rollouts per self-play search move (48)")
+    parser.add_argument(
+        "--search-share", type=float, default=0.25, help="share of self-play moves that search (0.25; the rest: normal)"
+    )
     parser.add_argument("--hidden", type=int, default=128, help="units per hidden layer (128)")
     parser.add_argument("--measure-minutes", type=float, default=15.0, help="minutes between measures (15)")
     parser.add_argument(
@@ -57,6 +60,12 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, name) <= 0:
             print(f"--{name.replace('_', '-')} must be positive")
             return 2
+    if not 0.0 < args.search_share <= 1.0:
+        print("--search-share must be in (0, 1]")
+        return 2
+    if args.measure_matches < 0:
+        print("--measure-matches must be 0 or more")
+        return 2
     for name in ("games", "iterations", "hidden"):
         value = getattr(args, name)
         if value is not None and value < 1:
@@ -76,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
         options=parse_options(args.option),
         hidden=args.hidden,
         iterations=args.iterations,
+        search_share=args.search_share,
         measure_minutes=args.measure_minutes,
         measure_matches=args.measure_matches,
         measure_iterations=args.iterations,
