@@ -39,6 +39,13 @@ def test_train_checkpoints_resumes_and_is_reproducible(tmp_path: Path) -> None:
     network = load(first)
     assert network.meta["games"] == 2 and network.meta["rules_version"] == veillee.new_game("sorry", 2, 0).rules_version
     check(network, veillee.new_game("sorry", 2, 1))
+    assert network.meta["mix"] in (0.0, 0.25, 0.5, 0.75, 1.0) and set(network.meta["value_mse"]) == {
+        "0.0",
+        "0.25",
+        "0.5",
+        "0.75",
+        "1.0",
+    }
     resumed = load(train(_config(tmp_path / "a", games=3), resume=tmp_path / "a"))
     assert resumed.meta["games"] == 3
     straight = load(train(_config(tmp_path / "b", games=3)))

@@ -8,7 +8,8 @@ move unless paired evidence says otherwise) with two learned parts (``veillee.ex
   spent on fewer moves, so each gets more worlds and the paired test sees smaller differences;
 * the **value** (value head) judges where a rollout stops before the match ends (the round's end in SOON,
   Skyjo and Sorry!, a depth cap in Soupçons): ``mix`` of the learned value and ``1 - mix`` of the game's
-  hand-written evaluation, as AlphaGo mixed its value network with rollout outcomes (Silver et al., 2016).
+  hand-written evaluation, as AlphaGo mixed its value network with rollout outcomes (Silver et al., 2016);
+  the weights record the mix that predicted recent self-play results best (``veillee.expert.train``).
 
 No peeking: the bot reads only its ``Decision``. The observation is encoded from ``decision.world``'s view of
 the acting seat, which equals the seat's true view (a determinized world resamples only what the seat may
@@ -39,7 +40,8 @@ __all__ = ["MIX", "WIDTH", "ExpertBot", "prior"]
 WIDTH = 6
 """Root actions the prior lets into the race besides the ``normal`` move."""
 MIX = 0.5
-"""Share of the learned value in a leaf's evaluation (the rest: the game's hand-written ``evaluate``)."""
+"""Share of the learned value in a leaf's evaluation (the rest: the game's hand-written ``evaluate``) when
+the weights do not record the share their training measured best."""
 
 
 def prior(network: Network, world: GameState[Any], seat: int, legal: Sequence[Any]) -> list[float]:
@@ -85,7 +87,7 @@ class ExpertBot:
         seconds: float | None = 0.9,
         network: Network | None = None,
         width: int = WIDTH,
-        mix: float = MIX,
+        mix: float | None = None,
         noise: float = 0.0,
         keep_root: bool = False,
         confidence: float = 1.0,
@@ -133,6 +135,14 @@ class ExpertBot:
             self._checked[key] = network
         return self._checked[key]
 
+    def mix_for(self, network: Network) -> float:
+        """The share of learned value at the leaves: as given, else as training measured best (``mix`` in the
+        weights' metadata), else ``MIX``."""
+        if self.mix is not None:
+            return self.mix
+        recorded = network.meta.get("mix")
+        return float(recorded) if isinstance(recorded, int | float) else MIX
+
     def candidates(self, decision: Decision, usual: Any, network: Network, rng: random.Random) -> list[Any]:
         """The root actions worth searching: ``usual`` and the ``width`` most likely under the prior."""
         legal = decision.legal
@@ -163,7 +173,7 @@ class ExpertBot:
             tree_depth=self.tree_depth,
             keep=usual,
             clock=self.clock,
-            evaluate=leaf_evaluator(network, decision.world, decision.seat, self.mix),
+            evaluate=leaf_evaluator(network, decision.world, decision.seat, self.mix_for(network)),
             actions=self.candidates(decision, usual, network, rng),
         )
         if self.keep_root:

@@ -15,7 +15,8 @@ A sample is ``(observation, legal mask, policy target, value target)``, all from
 * observation: ``observe(state, seat)`` (``veillee.rl``: only what the seat may know);
 * policy target (search moves only; zeros and a weight of 0 elsewhere): half the search's distribution of
   rollouts over the root actions (racing gives the doubtful moves more), half the move it chose;
-* value target: the match's ``terminal_values`` per seat, relative to the acting seat (entry 0 = itself).
+* value target: the match's ``terminal_values`` per seat, relative to the acting seat (entry 0 = itself);
+* beside them, the game's hand-written ``evaluate`` of the position (the trainer's yardstick for the value).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import numpy.typing as npt
 import veillee
 from veillee.bots.base import Decision
 from veillee.bots.driver import decision_for
-from veillee.bots.heuristics import policy_for, terminal_values
+from veillee.bots.heuristics import evaluator_for, policy_for, terminal_values
 from veillee.bots.ismcts import ISMCTSBot
 from veillee.core import derive_seed
 from veillee.expert.bot import ExpertBot
@@ -50,6 +51,9 @@ class Samples:
     policy: list[npt.NDArray[np.float32]] = field(default_factory=list)
     has_policy: list[bool] = field(default_factory=list)
     value: list[npt.NDArray[np.float32]] = field(default_factory=list)
+    hand: list[npt.NDArray[np.float32]] = field(default_factory=list)
+    """The game's hand-written ``evaluate`` at each position, relative to the acting seat (the trainer
+    compares it with the learned value to choose how to mix them)."""
 
     def __len__(self) -> int:
         return len(self.obs)
@@ -83,6 +87,8 @@ def play_one(settings: SelfPlay, network: Network | None, seed: int) -> Samples:
             game, iterations=settings.iterations, seconds=None, network=network, noise=settings.noise, keep_root=True
         )
     heuristic = policy_for(game)
+    hand = evaluator_for(game)
+    n = state.num_players
     encoder = state_encoder(state)
     actions = len(state.codec)
     index = state.codec.index
@@ -110,10 +116,11 @@ def play_one(settings: SelfPlay, network: Network | None, seed: int) -> Samples:
         samples.mask.append(mask)
         samples.policy.append(target)
         samples.has_policy.append(searched)
+        own = hand(state)
+        samples.hand.append(np.array([own[(seat + k) % n] for k in range(n)], dtype=np.float32))
         seats.append(seat)
         state.apply(action)
     final = terminal_values(state)
-    n = state.num_players
     for seat in seats:
         samples.value.append(np.array([final[(seat + k) % n] for k in range(n)], dtype=np.float32))
     return samples

@@ -8,6 +8,9 @@ The loop (Anthony, Tian & Barber, « Thinking Fast and Slow with Deep Learning a
 2. add its samples to a replay buffer (the most recent ``buffer`` samples);
 3. take gradient steps on minibatches from the buffer: cross-entropy of the masked policy against the
    search's targets (search moves only), mean squared error of the per-seat values against the results;
+   before that, the match's positions (not trained on yet) judge how well each mix of the learned value
+   and the game's hand-written ``evaluate`` predicts the results: the best recent mix is recorded in the
+   weights (``mix``), which the bot uses at its leaves, so an undertrained value cannot weaken it much;
 4. every ``checkpoint_minutes``: save the checkpoint (model, optimiser, buffer, random state, curve) and
    the numpy weights; every ``measure_minutes``: a few matches against ``normal`` and ``hard`` for the
    learning curve (``veillee.expert.measure``), redrawn as ``learning_curve.png``.
@@ -45,6 +48,10 @@ CHECKPOINT = "checkpoint.pt"
 BUFFER = "buffer.npz"
 WEIGHTS = "weights.npz"
 CURVE = "learning_curve.png"
+MIXES = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""The shares of learned value the trainer compares (``mix`` in ``veillee.expert.bot``)."""
+FORGET = 0.97
+"""Per match, the weight the older errors keep (recent matches judge the network as it is now)."""
 
 
 class Model(nn.Module):
@@ -133,6 +140,27 @@ class _Run:
         self.has_policy = np.zeros(0, dtype=np.bool_)
         self.value = np.zeros((0, config.players), dtype=np.float32)
         self.loss = (float("nan"), float("nan"))
+        self.errors = np.zeros(len(MIXES), dtype=np.float64)
+        """Forgetful sums of squared value errors per mix, on each match's positions before training on them."""
+        self.weight = 0.0
+
+    def judge(self, samples: Samples) -> None:
+        """Score each mix of learned and hand-written value on ``samples`` (not trained on yet)."""
+        with torch.no_grad():
+            _, learned = self.model(torch.from_numpy(np.stack(samples.obs)))
+        net = learned.numpy().astype(np.float64)
+        hand = np.stack(samples.hand).astype(np.float64)
+        target = np.stack(samples.value).astype(np.float64)
+        self.errors *= FORGET
+        self.weight = self.weight * FORGET + len(target)
+        for i, mix in enumerate(MIXES):
+            self.errors[i] += float((((mix * net + (1.0 - mix) * hand) - target) ** 2).mean(axis=1).sum())
+
+    def mix(self) -> float:
+        """The mix with the smallest recent error (the bot's default until a match has been judged)."""
+        if self.weight == 0.0:
+            return 0.5
+        return MIXES[int(np.argmin(self.errors))]
 
     def add(self, samples: Samples) -> None:
         keep = self.config.buffer
@@ -164,7 +192,19 @@ class _Run:
             self.loss = (float(policy_loss.detach()), float(value_loss.detach()))
 
     def network(self) -> Network:
-        meta = {**self.meta, "trained_seconds": round(self.seconds), "games": self.games, "steps": self.steps}
+        mse = (
+            {str(m): round(float(e / self.weight), 5) for m, e in zip(MIXES, self.errors, strict=True)}
+            if self.weight
+            else {}
+        )
+        meta = {
+            **self.meta,
+            "trained_seconds": round(self.seconds),
+            "games": self.games,
+            "steps": self.steps,
+            "mix": self.mix(),
+            "value_mse": mse,
+        }
         return export(self.model, meta)
 
     def save(self) -> None:
@@ -188,6 +228,8 @@ class _Run:
                 "seconds": self.seconds,
                 "last_measure": self.last_measure,
                 "points": [p.to_json() for p in self.points],
+                "errors": self.errors.tolist(),
+                "weight": self.weight,
                 "meta": self.meta,
             },
             out / CHECKPOINT,
@@ -207,6 +249,8 @@ class _Run:
         self.games, self.steps, self.seconds = saved["games"], saved["steps"], saved["seconds"]
         self.last_measure = saved["last_measure"]
         self.points = [Point(**p) for p in saved["points"]]
+        self.errors = np.array(saved.get("errors", [0.0] * len(MIXES)), dtype=np.float64)
+        self.weight = float(saved.get("weight", 0.0))
         with np.load(path / BUFFER) as data:
             self.obs, self.mask, self.policy = data["obs"], data["mask"], data["policy"]
             self.has_policy, self.value = data["has_policy"], data["value"]
@@ -237,6 +281,8 @@ def train(config: TrainConfig, *, resume: Path | None = None, progress: Progress
     while time.monotonic() - started < budget and (config.games is None or run.games < config.games):
         network = run.network() if run.games > 0 else None
         samples = play_one(settings, network, derive_seed(config.seed, "self-play", run.games))
+        if samples.hand:
+            run.judge(samples)
         run.add(samples)
         run.games += 1
         run.learn(max(1, int(len(samples) * config.steps_per_sample)))
