@@ -3,7 +3,7 @@
 Measured on the side (their seeds are their own, so measuring never changes what is trained): the expert
 with the current weights and ``hard`` get the same rollout budget (``iterations``), so the curve shows what
 the learned prior and value add to the same search; seats rotate. ``plot`` draws win shares with their 95 %
-Wilson intervals against training time.
+Wilson intervals against training CPU time.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ class Point:
     games: int
     wins: dict[str, float]
     matches: dict[str, int]
+    cpu_minutes: float = 0.0
+    """Training CPU time by then (the x axis: on a shared machine wall time says little)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -50,6 +52,7 @@ def measure(
     seed: int,
     minutes: float,
     games: int,
+    cpu_minutes: float = 0.0,
 ) -> Point:
     """``matches`` matches against each of ``OPPONENTS`` (the expert in one seat, rotated; the level in every
     other seat); a win is the expert's ``Result.returns`` (shared wins count their share)."""
@@ -68,7 +71,7 @@ def measure(
             outcome = play_match(state, agents, match_seed)
             won += outcome.result.returns[seat]
         wins[level] = won
-    return Point(minutes, games, wins, dict.fromkeys(OPPONENTS, matches))
+    return Point(minutes, games, wins, dict.fromkeys(OPPONENTS, matches), cpu_minutes)
 
 
 def plot(points: list[Point], path: Path, title: str) -> None:
@@ -88,7 +91,7 @@ def plot(points: list[Point], path: Path, title: str) -> None:
                 continue
             share = p.wins[level] / n
             low, high = wilson(p.wins[level], n)
-            xs.append(p.minutes)
+            xs.append(p.cpu_minutes)
             ys.append(share)
             lo.append(share - low)
             hi.append(high - share)
@@ -96,7 +99,7 @@ def plot(points: list[Point], path: Path, title: str) -> None:
             ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, color=colour, label=f"expert vs {level}")
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, 1)
-    ax.set_xlabel("training time (minutes)")
+    ax.set_xlabel("training CPU time (minutes)")
     ax.set_ylabel("expert's win share (95 % Wilson interval)")
     ax.set_title(title)
     ax.legend(loc="lower right")

@@ -132,6 +132,8 @@ class _Run:
         self.games = 0
         self.steps = 0
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
+        """CPU time of the training processes (on a shared machine, the honest measure of the work done)."""
         self.last_measure = 0.0
         self.points: list[Point] = []
         self.obs = np.zeros((0, encoder.size), dtype=np.float32)
@@ -200,6 +202,7 @@ class _Run:
         meta = {
             **self.meta,
             "trained_seconds": round(self.seconds),
+            "cpu_seconds": round(self.cpu_seconds),
             "games": self.games,
             "steps": self.steps,
             "mix": self.mix(),
@@ -226,6 +229,7 @@ class _Run:
                 "games": self.games,
                 "steps": self.steps,
                 "seconds": self.seconds,
+                "cpu_seconds": self.cpu_seconds,
                 "last_measure": self.last_measure,
                 "points": [p.to_json() for p in self.points],
                 "errors": self.errors.tolist(),
@@ -247,6 +251,7 @@ class _Run:
         self.optimizer.load_state_dict(saved["optimizer"])
         self.rng.bit_generator.state = saved["rng"]
         self.games, self.steps, self.seconds = saved["games"], saved["steps"], saved["seconds"]
+        self.cpu_seconds = float(saved.get("cpu_seconds", 0.0))
         self.last_measure = saved["last_measure"]
         self.points = [Point(**p) for p in saved["points"]]
         self.errors = np.array(saved.get("errors", [0.0] * len(MIXES)), dtype=np.float64)
@@ -268,13 +273,15 @@ def train(config: TrainConfig, *, resume: Path | None = None, progress: Progress
         run.load(resume)
     budget = config.hours * 3600.0
     started = time.monotonic()
-    base = run.seconds
+    cpu_started = time.process_time()
+    base, cpu_base = run.seconds, run.cpu_seconds
     last_save = time.monotonic()
     settings = SelfPlay(config.game, config.players, config.options, config.iterations, config.search_share)
     title = f"{config.game}, {config.players} players: expert (same {config.measure_iterations} rollouts) in training"
 
     def tick(what: str) -> None:
         run.seconds = base + time.monotonic() - started
+        run.cpu_seconds = cpu_base + time.process_time() - cpu_started
         if progress is not None:
             progress(run, what)
 
@@ -290,6 +297,7 @@ def train(config: TrainConfig, *, resume: Path | None = None, progress: Progress
         due = run.seconds - run.last_measure >= config.measure_minutes * 60.0 or run.games == config.games
         if config.measure_matches > 0 and due:
             tick("measuring")
+            wall, cpu = time.monotonic(), time.process_time()
             run.points.append(
                 measure(
                     config.game,
@@ -300,9 +308,12 @@ def train(config: TrainConfig, *, resume: Path | None = None, progress: Progress
                     iterations=config.measure_iterations,
                     seed=config.seed,
                     minutes=run.seconds / 60.0,
+                    cpu_minutes=run.cpu_seconds / 60.0,
                     games=run.games,
                 )
             )
+            base -= time.monotonic() - wall  # measured on the side: not training time
+            cpu_base -= time.process_time() - cpu
             run.last_measure = run.seconds
             config.out.mkdir(parents=True, exist_ok=True)
             plot(run.points, config.out / CURVE, title)
