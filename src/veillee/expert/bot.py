@@ -164,17 +164,21 @@ class ExpertBot:
         network = self.network_for(decision.world)
         if network is None:
             return self._fallback.act(decision, rng)
+        started = self.clock()
         usual = self._policy(decision, rng)
+        actions = self.candidates(decision, usual, network, rng)
+        # The prior's cost comes out of the budget, so that expert and hard think for the same time.
+        seconds = None if self.seconds is None else max(self.seconds - (self.clock() - started), 0.0)
         root = search(
             decision,
             rng,
             iterations=self.iterations,
-            seconds=self.seconds,
+            seconds=seconds,
             tree_depth=self.tree_depth,
             keep=usual,
             clock=self.clock,
             evaluate=leaf_evaluator(network, decision.world, decision.seat, self.mix_for(network)),
-            actions=self.candidates(decision, usual, network, rng),
+            actions=actions,
         )
         if self.keep_root:
             self.last_root = root
