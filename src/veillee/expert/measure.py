@@ -83,7 +83,9 @@ def plot(points: list[Point], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4))
-    for level, colour in zip(OPPONENTS, ("tab:blue", "tab:red"), strict=True):
+    span = max((p.cpu_minutes for p in points), default=1.0) or 1.0
+    for k, (level, colour) in enumerate(zip(OPPONENTS, ("tab:blue", "tab:red"), strict=True)):
+        shift = (k - 0.5) * 0.01 * span  # the two series side by side, not hiding each other
         xs, ys, lo, hi = [], [], [], []
         for p in points:
             n = p.matches.get(level, 0)
@@ -91,7 +93,7 @@ def plot(points: list[Point], path: Path, title: str) -> None:
                 continue
             share = p.wins[level] / n
             low, high = wilson(p.wins[level], n)
-            xs.append(p.cpu_minutes)
+            xs.append(p.cpu_minutes + shift)
             ys.append(share)
             lo.append(share - low)
             hi.append(high - share)
@@ -99,6 +101,7 @@ def plot(points: list[Point], path: Path, title: str) -> None:
             ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, color=colour, label=f"expert vs {level}")
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, 1)
+    ax.set_xlim(0, span * 1.1)
     ax.set_xlabel("training CPU time (minutes)")
     ax.set_ylabel("expert's win share (95 % Wilson interval)")
     ax.set_title(title)
