@@ -58,8 +58,10 @@ def prior(network: Network, world: GameState[Any], seat: int, legal: Sequence[An
 def leaf_evaluator(network: Network, world: GameState[Any], seat: int, mix: float) -> Evaluator:
     """Per-seat values of a sampled world where a rollout stops: the value head read from ``seat``'s
     observation of that world (a sampled world's view, never the true state's), mixed with the game's own."""
-    encoder = state_encoder(world)
     hand = evaluator_for(world.game_name)
+    if mix <= 0.0:
+        return hand  # the training found the learned value no help: do not spend the move's time on it
+    encoder = state_encoder(world)
     n = world.num_players
 
     def evaluate(leaf: GameState[Any]) -> list[float]:
