@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,6 +119,8 @@ def search(
     keep: Any = None,
     drop: float | None = DROP,
     clock: Callable[[], float] = time.perf_counter,
+    evaluate: Evaluator | None = None,
+    actions: Sequence[Any] | None = None,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
 
@@ -131,18 +133,22 @@ def search(
     moves still in doubt; ``keep`` (the ``normal`` move) never leaves, and the search stops early once it
     is alone. ``drop=None`` keeps every action to the end. ``clock`` measures ``seconds`` (wall time by
     default; ``time.process_time`` gives CPU time, for fair measures on a busy machine).
+
+    ``evaluate`` replaces the game's evaluator where a rollout stops before the match's end (``expert``
+    passes its learned value); ``actions`` restricts the root to these legal actions (``expert`` passes
+    the ones its learned prior deems worth a look), in the game's order.
     """
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
     game = _Game(
-        evaluator_for(decision.game),
+        evaluator_for(decision.game) if evaluate is None else evaluate,
         rollout_for(decision.game),
         round_for(decision.game),
         search_depth_for(decision.game) if depth is None else depth,
     )
     seat = decision.seat
     root = Node(seat)
-    root.children = {action: Node(seat) for action in decision.legal}
+    root.children = {action: Node(seat) for action in (decision.legal if actions is None else actions)}
     deadline = None if seconds is None else clock() + seconds
     racing = list(root.children.items())
     done = 0

@@ -58,7 +58,7 @@ def _codec_state(game: str, players: int, options: str) -> GameState[Any]:
 
 
 _BOT_WORDS = {
-    "fr": ("robot", {"random": "hasard", "easy": "facile", "normal": "moyen", "hard": "fort"}),
+    "fr": ("robot", {"random": "hasard", "easy": "facile", "normal": "moyen", "hard": "fort", "expert": "expert"}),
     "en": ("bot", {}),
 }
 """How a bot's seat is named in each language (the stored name, « bot 2 (normal) », is the English one)."""

@@ -12,6 +12,7 @@ import "./texts_pages.js";
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const app = document.getElementById("app");
 let games = [];
+let botLevels = []; // the levels a seat may be given: GET /api/games bot_levels (veillee.bots.LEVELS, the one declaration)
 // the games' declarations (GET /api/games): options, constants; the drawings read ctx.game.constants
 const gameInfo = (name) => games.find((g) => g.name === name);
 let table = null; // the state of the table page
@@ -63,7 +64,9 @@ function rerender() {
 // -- home: create a table ----------------------------------------------------------------------------------
 async function home() {
   app.dataset.page = "home";
-  games = (await (await fetch("/api/games")).json()).games;
+  const listed = await (await fetch("/api/games")).json();
+  games = listed.games;
+  botLevels = listed.bot_levels || botLevels;
   renderHome();
 }
 
@@ -107,7 +110,7 @@ function renderHome() {
         if (i === 0) return el("li", {}, T("you"));
         const sel = el("select", { "data-seat": i, "aria-label": `${T("seat")} ${i + 1}` }, [
           el("option", { value: "friend" }, T("friend")),
-          ...["random", "easy", "normal", "hard"].map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
+          ...botLevels.map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
         ]);
         sel.value = who;
         sel.onchange = () => { seats[i] = sel.value; };
@@ -584,7 +587,11 @@ async function route() {
   table = null;
   turnSignal(false);
   if (other) { other.stop(); other = null; }
-  if (!games.length) games = (await (await fetch("/api/games")).json()).games;
+  if (!games.length) {
+    const listed = await (await fetch("/api/games")).json();
+    games = listed.games;
+    botLevels = listed.bot_levels || botLevels;
+  }
   const m = location.pathname.match(/^\/tables\/([\w-]+)/);
   const replay = location.pathname.match(/^\/replay\/([\w-]+)/);
   if (m) await openTable(m[1]);
