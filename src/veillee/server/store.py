@@ -12,13 +12,14 @@ allows one writer anyway, the thread keeps database latency off the event loop, 
 driver dependency (aiosqlite/asyncpg). One worker serialises every write, which also keeps the commit order
 equal to the acceptance order.
 
-Columns added since the first release are added to an existing database on start (``_add_missing_columns``):
+Columns added since the first release are added to an existing database on start (``_create_schema``):
 nullable, so older rows read as "not set".
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import time
@@ -61,6 +62,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+SCHEMA_KEY = int.from_bytes(hashlib.sha256(b"veillee schema").digest()[:8], "big", signed=True)
+"""The advisory lock that processes starting together on one PostgreSQL database take to create its tables."""
 
 
 class Base(DeclarativeBase):
@@ -199,13 +202,17 @@ class Store:
 
         self.engine = engine
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veillee-store")
-        Base.metadata.create_all(engine)
-        self._add_missing_columns()
+        self._create_schema()
 
-    def _add_missing_columns(self) -> None:
-        """Bring a database made by an older version up to date: add the columns it lacks (all nullable)."""
-        inspector = inspect(self.engine)
+    def _create_schema(self) -> None:
+        """Create the tables, and bring a database made by an older version up to date (add the columns it
+        lacks, all nullable). Several server processes may start at once on a new PostgreSQL database:
+        they take turns (a transaction advisory lock), or two ``CREATE TABLE`` would collide."""
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_KEY})
+            Base.metadata.create_all(connection)
+            inspector = inspect(connection)
             for table in Base.metadata.sorted_tables:
                 present = {column["name"] for column in inspector.get_columns(table.name)}
                 for column in table.columns:
