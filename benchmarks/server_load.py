@@ -3,10 +3,18 @@
 Starts the server in a subprocess on a free port with a fresh SQLite database, opens ``--tables`` tables of
 ``--players`` seats (every seat a WebSocket client that plays random legal actions after a think time),
 plays for ``--seconds`` and reports the connections held, accepted actions per second and the p50/p99
-latency from sending an action to receiving the new state. Finished matches are rematched so the load
-stays steady.
+latency from sending an action to receiving the new state. Finished matches are replaced by new tables so
+the load stays steady.
+
+With ``--processes 3`` it starts three ``veillee serve`` processes on PostgreSQL and Redis behind HAProxy
+(``deploy/haproxy.cfg``), the clients going through the balancer; ``--kill-after S`` kills one process with
+``kill -9`` S seconds in (its clients reconnect through the balancer). At the end the highest version each
+table reached in any client is compared with the actions stored: a move a client was shown but the
+database lost would count in ``lost_moves``.
 
     .venv/bin/python benchmarks/server_load.py --tables 100 --players 5 --seconds 60
+    .venv/bin/python benchmarks/server_load.py --tables 400 --players 5 --warmup 0 --seconds 60 --processes 3 \
+        --database-url postgresql+psycopg://... --redis-url redis://127.0.0.1:6379/0 --reset-database --kill-after 30
 """
 
 from __future__ import annotations
@@ -14,7 +22,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -26,6 +36,7 @@ from typing import Any
 
 import httpx
 import websockets
+from sqlalchemy import create_engine, text
 
 
 def free_port() -> int:
@@ -43,45 +54,72 @@ class Stats:
         self.matches = 0
         self.measure_from = 0.0
         """Actions sent before this (the connection storm of the start) are not measured."""
+        self.error_codes: dict[str, int] = {}
+        self.versions: dict[str, int] = {}
+        """The highest version any client saw, by table: compared at the end with what was stored."""
+        self.reconnects = 0
+        self.connect_failures = 0
+        self.http_errors = 0
+        self.http_samples: list[str] = []
 
 
-async def seat_client(url: str, token: str, think: float, stats: Stats, stop: float, rng: random.Random) -> None:
-    async with websockets.connect(url, max_size=None) as ws:
-        stats.connections += 1
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        seat = None
-        state: dict[str, Any] | None = None
-        pending: tuple[int, float] | None = None
-        while time.monotonic() < stop:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            message = json.loads(text)
-            if message["type"] == "welcome":
-                seat = message["seat"]
-                continue
-            if message["type"] == "error":
-                stats.errors += 1
-                pending = None
-                continue
-            if message["type"] != "state" or message["seat"] != seat or seat is None:
-                continue
-            state = message
-            if pending is not None and state["version"] > pending[0]:
-                if pending[1] >= stats.measure_from:
-                    stats.latencies.append(time.monotonic() - pending[1])
-                pending = None
-            if state["over"]:
-                stats.matches += 1
-                break
-            if state["to_act"] == seat and state["legal"] and pending is None:
-                await asyncio.sleep(rng.uniform(0, 2 * think))
-                pending = (state["version"], time.monotonic())
-                await ws.send(
-                    json.dumps({"type": "act", "action": rng.choice(state["legal"]), "version": state["version"]})
-                )
-        stats.connections -= 0  # held until here
+async def seat_client(
+    url: str, table_id: str, token: str, think: float, stats: Stats, stop: float, rng: random.Random
+) -> None:
+    """One seat: plays a random legal action after a think time; if its connection ends (its process was
+    killed), it reconnects through the same address (the balancer) and takes its seat again."""
+    pending: tuple[int, float] | None = None
+    first = True
+    while time.monotonic() < stop:
+        try:
+            ws = await websockets.connect(url, max_size=None, open_timeout=20)
+        except Exception:
+            stats.connect_failures += 1
+            await asyncio.sleep(0.5)
+            continue
+        if first:
+            stats.connections += 1
+            first = False
+        try:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            seat = None
+            while time.monotonic() < stop:
+                try:
+                    text = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
+                except TimeoutError:
+                    break
+                message = json.loads(text)
+                if message["type"] == "welcome":
+                    seat = message["seat"]
+                    continue
+                if message["type"] == "error":
+                    stats.errors += 1
+                    stats.error_codes[message["code"]] = stats.error_codes.get(message["code"], 0) + 1
+                    pending = None
+                    continue
+                if message["type"] != "state" or message["seat"] != seat or seat is None:
+                    continue
+                state = message
+                seen = stats.versions.get(table_id, 0)
+                stats.versions[table_id] = max(seen, state["version"])
+                if pending is not None and state["version"] > pending[0]:
+                    if pending[1] >= stats.measure_from:
+                        stats.latencies.append(time.monotonic() - pending[1])
+                    pending = None
+                if state["over"]:
+                    stats.matches += 1
+                    return
+                if state["to_act"] == seat and state["legal"] and pending is None:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    pending = (state["version"], time.monotonic())
+                    action = rng.choice(state["legal"])
+                    await ws.send(json.dumps({"type": "act", "action": action, "version": state["version"]}))
+            return
+        except websockets.ConnectionClosed:
+            stats.reconnects += 1
+            await asyncio.sleep(rng.uniform(0.1, 0.5))  # as the page does: back off a little, then again
+        finally:
+            await ws.close()
 
 
 async def run_table(
@@ -96,23 +134,34 @@ async def run_table(
 ) -> None:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         while time.monotonic() < stop:
-            table = (
-                await http.post(
-                    "/api/tables", json={"game": game, "players": players, "options": options, "name": "p0"}
-                )
-            ).json()
-            tokens = [table["you"]["token"]]
-            for i in range(1, players):
-                tokens.append(
-                    (
-                        await http.post(
-                            f"/api/tables/{table['id']}/join", json={"name": f"p{i}", "invite": table["invite_code"]}
-                        )
-                    ).json()["token"]
-                )
-            await http.post(f"/api/tables/{table['id']}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
-            url = base.replace("http", "ws") + f"/ws/tables/{table['id']}"
-            await asyncio.gather(*(seat_client(url, t, think, stats, stop, rng) for t in tokens))
+            try:
+                tokens, table_id = await open_table(http, game, players, options)
+            except (httpx.HTTPError, KeyError, ValueError) as exc:  # a process died under the request: again
+                stats.http_errors += 1
+                if len(stats.http_samples) < 5:
+                    stats.http_samples.append(repr(exc)[:200])
+                await asyncio.sleep(0.5)
+                continue
+            url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
+            await asyncio.gather(*(seat_client(url, table_id, t, think, stats, stop, rng) for t in tokens))
+
+
+async def open_table(
+    http: httpx.AsyncClient, game: str, players: int, options: dict[str, Any]
+) -> tuple[list[str], str]:
+    """Create a table, seat its players and start it: its seat tokens and id."""
+    body = {"game": game, "players": players, "options": options, "name": "p0"}
+    table = (await http.post("/api/tables", json=body)).json()
+    tokens = [table["you"]["token"]]
+    for i in range(1, players):
+        answer = await http.post(
+            f"/api/tables/{table['id']}/join", json={"name": f"p{i}", "invite": table["invite_code"]}
+        )
+        tokens.append(answer.json()["token"])
+    started = await http.post(f"/api/tables/{table['id']}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
+    if started.status_code != 200:
+        raise ValueError(started.text)
+    return tokens, table["id"]
 
 
 async def main_async(args: argparse.Namespace, base: str) -> Stats:
@@ -140,6 +189,98 @@ async def main_async(args: argparse.Namespace, base: str) -> Stats:
     return stats
 
 
+SERVE_FLAGS = [
+    "--bot-delay",
+    "0",
+    "--log-level",
+    "warning",
+    # every client here shares 127.0.0.1, where real players come from many addresses: the per-address
+    # limits would measure themselves, not the server
+    "--rate-create",
+    "1000000/minute",
+    "--rate-join",
+    "1000000/minute",
+    "--rate-messages",
+    "1000000/second",
+    "--max-open-tables",
+    "1000000",
+]
+
+
+def wait_until_up(base: str, path: str = "/health") -> None:
+    for _ in range(1200):
+        try:
+            if httpx.get(f"{base}{path}", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{base} did not come up")
+
+
+def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subprocess.Popen[bytes]], str]:
+    """The server processes (and HAProxy in front of several): the address clients use, the processes, and
+    the database URL."""
+    if args.processes == 1:
+        url = args.database_url or f"sqlite:///{Path(data) / 'veillee.sqlite3'}"
+        command = [sys.executable, "-m", "veillee", "serve", "--port", str(free_port()), "--database-url", url]
+        log = open(Path(data) / "server.log", "wb")  # noqa: SIM115
+        process = subprocess.Popen([*command, *SERVE_FLAGS], stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{command[5]}"
+        wait_until_up(base, "/api/games")
+        return base, [process], url
+    if not (args.database_url and args.redis_url):
+        raise SystemExit("--processes > 1 needs --database-url (PostgreSQL) and --redis-url")
+    if args.reset_database:
+        engine = create_engine(args.database_url)
+        with engine.begin() as connection:
+            for name in ("veillee_actions", "veillee_seats", "veillee_tables"):
+                if connection.execute(text("SELECT to_regclass(:n)"), {"n": name}).scalar():
+                    connection.execute(text(f"DELETE FROM {name}"))
+        engine.dispose()
+    ports = [free_port() for _ in range(args.processes)]
+    processes = []
+    for number, port in enumerate(ports):
+        command = [sys.executable, "-m", "veillee", "serve", "--port", str(port), "--database-url", args.database_url]
+        command += ["--redis-url", args.redis_url, *SERVE_FLAGS]
+        log = open(Path(data) / f"server-{number}.log", "wb")  # noqa: SIM115
+        processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+    for port in ports:
+        wait_until_up(f"http://127.0.0.1:{port}")
+    balancer_port = free_port()
+    env = {**os.environ, "VEILLEE_LB_BIND": f"127.0.0.1:{balancer_port}"}
+    for number, port in enumerate(ports, start=1):
+        env[f"VEILLEE_APP{number}"] = f"127.0.0.1:{port}"
+    log = open(Path(data) / "haproxy.log", "wb")  # noqa: SIM115
+    config = Path(__file__).resolve().parents[1] / "deploy" / "haproxy.cfg"
+    processes.append(
+        subprocess.Popen(["haproxy", "-f", str(config), "-db"], stdout=log, stderr=subprocess.STDOUT, env=env)
+    )
+    base = f"http://127.0.0.1:{balancer_port}"
+    wait_until_up(base)
+    return base, processes, args.database_url
+
+
+def stored_counts(url: str) -> dict[str, tuple[int, int]]:
+    """For each table: how many actions are stored, and the highest action number."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT table_id, count(*), max(number) FROM veillee_actions GROUP BY table_id")
+        ).all()
+    engine.dispose()
+    return {str(t): (int(c), int(m)) for t, c, m in rows}
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a live process has used: a figure the machine's other work hardly changes."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0  # the process killed during the run
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -149,63 +290,57 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before acting")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warmup", type=float, default=10, help="seconds of start-up not measured")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (more than 1: behind HAProxy)")
+    parser.add_argument("--database-url", default=None, help="PostgreSQL URL (needed with --processes > 1)")
+    parser.add_argument("--redis-url", default=None, help="Redis URL (needed with --processes > 1)")
+    parser.add_argument("--reset-database", action="store_true", help="delete every table in the database first")
+    parser.add_argument("--log-dir", default=None, help="keep the servers' (and HAProxy's) logs and data here")
+    parser.add_argument("--kill-after", type=float, default=None, help="kill -9 one server process after S seconds")
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as data:
-        log = open(Path(data) / "server.log", "wb")  # noqa: SIM115
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "veillee",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                data,
-                "--bot-delay",
-                "0",
-                "--log-level",
-                "warning",
-                # every client here shares 127.0.0.1, where real players come from many addresses: the
-                # per-address limits would measure themselves, not the server
-                "--rate-create",
-                "1000000/minute",
-                "--rate-join",
-                "1000000/minute",
-                "--rate-messages",
-                "1000000/second",
-                "--max-open-tables",
-                "1000000",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    with tempfile.TemporaryDirectory() as scratch:
+        data = args.log_dir or scratch
+        Path(data).mkdir(parents=True, exist_ok=True)
+        base, processes, url = start_processes(args, data)
+        killed: list[float] = []
+
+        async def killer() -> None:
+            if args.kill_after is None:
+                return
+            await asyncio.sleep(args.kill_after)
+            processes[0].send_signal(signal.SIGKILL)
+            killed.append(time.monotonic() - started)
+
+        async def run() -> Stats:
+            results = await asyncio.gather(main_async(args, base), killer())
+            return results[0]
+
         try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(600):
-                try:
-                    httpx.get(f"{base}/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
             started = time.monotonic()
-            stats = asyncio.run(main_async(args, base))
+            stats = asyncio.run(run())
             elapsed = time.monotonic() - started - args.warmup
+            counts = stored_counts(url)
+            cpu = sum(cpu_seconds(p.pid) for p in processes[: args.processes])
         finally:
-            server.terminate()
-            server.wait(10)
+            for process in reversed(processes):
+                if process.poll() is None:
+                    process.terminate()
+                    process.wait(10)
     lat = sorted(stats.latencies)
 
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
+    lost = sum(max(0, seen - counts.get(table, (0, 0))[0]) for table, seen in stats.versions.items())
+    doubled = sum(1 for count, highest in counts.values() if count != highest)
     report = {
         "game": args.game,
+        "processes": args.processes,
         "tables": args.tables,
         "players": args.players,
         "think_s": args.think,
         "seconds": round(elapsed, 1),
+        "warmup_s": args.warmup,
+        "killed_at_s": round(killed[0], 1) if killed else None,
         "connections_held": stats.connections,
         "actions": len(lat),
         "actions_per_second": round(len(lat) / elapsed, 1),
@@ -214,7 +349,16 @@ def main() -> int:
         "max_ms": round(1000 * lat[-1], 1) if lat else None,
         "mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else None,
         "errors": stats.errors,
+        "error_codes": stats.error_codes,
+        "http_errors": stats.http_errors,
+        "http_error_samples": stats.http_samples,
+        "reconnects": stats.reconnects,
+        "connect_failures": stats.connect_failures,
+        "lost_moves": lost,
+        "tables_with_a_gap_or_double": doubled,
         "matches_finished": stats.matches,
+        "server_cpu_s": round(cpu, 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     print(json.dumps(report, indent=1))
     return 0

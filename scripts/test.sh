@@ -21,6 +21,17 @@ if [ -z "${VEILLEE_TEST_POSTGRES_URL:-}" ] && [ "$(id -u)" = 0 ]; then
     VEILLEE_TEST_POSTGRES_URL="$(bash scripts/postgres.sh)"
     export VEILLEE_TEST_POSTGRES_URL
 fi
+# The multi-process server tests need Redis and HAProxy as well (Debian's packages); as root, install and
+# start them if missing (tests/server/test_cluster.py skips, saying why, only where they cannot be had).
+if [ -z "${VEILLEE_TEST_REDIS_URL:-}" ] && [ "$(id -u)" = 0 ]; then
+    echo "== Redis (server cluster tests)"
+    VEILLEE_TEST_REDIS_URL="$(bash scripts/redis.sh)"
+    export VEILLEE_TEST_REDIS_URL
+fi
+if ! command -v haproxy >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== apt-get install haproxy (server cluster tests)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
+fi
 echo "== ruff"
 .venv/bin/ruff check src tests benchmarks scripts examples
 .venv/bin/ruff format --check src tests benchmarks scripts examples

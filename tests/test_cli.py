@@ -68,7 +68,7 @@ def test_help_works_for_every_command() -> None:
     newcomer types."""
     run = veillee("--help")
     assert run.returncode == 0 and "tournament" in run.stdout, run.stderr
-    for command in ("play", "simulate", "replay", "games", "serve", "tournament"):
+    for command in ("play", "simulate", "replay", "games", "serve", "tournament", "train"):
         run = veillee(command, "--help")
         assert run.returncode == 0 and "usage:" in run.stdout, (command, run.stderr)
 

@@ -18,7 +18,7 @@ GAMES = veillee.game_names()
 def _history(game: str, level: str, seed: int) -> list[object]:
     state = short_game(game, seed)
     n = state.num_players
-    search = {"hard": 8, "ismcts": 2}
+    search = {"hard": 8, "expert": 8, "ismcts": 2}
     bots = [make_bot(level, game, iterations=search.get(level)) for _ in range(n)]
     if level in search:
         # a whole search-vs-search match is long for CI: the search bot plays seat 0 against random ones

@@ -78,13 +78,29 @@ def test_an_agent_driven_through_a_match_never_holds_the_true_state() -> None:
     assert not set(held) & set(mutable_parts(state))
 
 
-@pytest.mark.parametrize("level", ["ismcts", "hard"])
+def _search_bot(level: str, state: Any) -> Any:
+    """A search level with a tiny budget; ``expert`` with random weights that fit ``state`` (so that its
+    network, prior and learned leaf values run whatever weights the package ships)."""
+    if level == "ismcts":
+        return PlainISMCTSBot(iterations=3, seconds=None)
+    if level == "expert":
+        from veillee.expert.bot import ExpertBot
+        from veillee.expert.net import untrained
+
+        return ExpertBot(
+            state.game_name, iterations=12, seconds=None, network=untrained(state), width=2, keep_root=True
+        )
+    return make_bot(level, state.game_name, iterations=1)
+
+
+@pytest.mark.parametrize("level", ["ismcts", "hard", "expert"])
 @pytest.mark.parametrize("game", GAMES)
 def test_search_bots_never_touch_or_keep_the_true_state(game: str, level: str) -> None:
     """The search levels search only the world they are given: the true state is the same after each of
-    their moves (hidden cards, history, log), and nothing of it is reachable from the bot afterwards."""
+    their moves (hidden cards, history, log), and nothing of it is reachable from the bot afterwards (the
+    expert keeps its last tree here, so its nodes are walked too)."""
     state = short_game(game, seed=13)
-    bot = PlainISMCTSBot(iterations=3, seconds=None) if level == "ismcts" else make_bot(level, game, iterations=1)
+    bot = _search_bot(level, state)
     rng = random.Random(2)
     searched = 0
     for _ in range(25):

@@ -26,6 +26,7 @@ GENEROUS = {
     "--rate-create": "10000/minute",
     "--rate-join": "10000/minute",
     "--rate-messages": "100000/second",
+    "--rate-chat": "100000/second",
     "--max-open-tables": "100000",
 }
 """The limits of a test server (every test client shares 127.0.0.1); tests of the limits set their own."""
@@ -57,6 +58,7 @@ class Server:
         self.options = {**GENEROUS, **(options or {})}
         """``veillee serve`` flags (``{"--suspend-after": "1"}``); a flag without a value maps to ``""``."""
         self.process: subprocess.Popen[bytes] | None = None
+        self.startup_timeout = 30.0
 
     @property
     def http(self) -> str:
@@ -77,7 +79,7 @@ class Server:
         env.pop("VEILLEE_DATABASE_URL", None)
         self.log = open(self.data_dir / f"server-{time.monotonic_ns()}.log", "wb")  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log_text()}")
@@ -86,7 +88,7 @@ class Server:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
+        raise RuntimeError(f"the server did not start within {self.startup_timeout} s")
 
     def kill(self) -> None:
         """``kill -9``: no shutdown code runs, as in a crash."""
@@ -137,6 +139,13 @@ def join(server: Server, table_id: str, name: str, invite: str | None = None) ->
     assert answer.status_code == 200, answer.text
     body = answer.json()
     return body["seat"], body["token"]
+
+
+def get_record(server: Server, table_id: str, invite: bool = True) -> httpx.Response:
+    """``GET /api/tables/{id}/record`` with the table's invite code (a private table's record needs it)."""
+    code = INVITES.get(table_id) if invite else None
+    headers = {"X-Invite-Code": code} if code else {}
+    return httpx.get(f"{server.http}/api/tables/{table_id}/record", headers=headers, timeout=10)
 
 
 def post(server: Server, path: str, token: str | None = None, body: Any = None) -> httpx.Response:

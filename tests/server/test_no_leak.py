@@ -20,13 +20,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import veillee
-from server.server_helpers import Client, Server, create_table, join, play_to_end, post, running_server
+from server.server_helpers import Client, Server, create_table, get_record, join, play_to_end, post, running_server
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +114,7 @@ def test_no_frame_holds_another_seats_hidden_cards(server: Server, game: str, se
     info = veillee.game_info(game)
     players = min(info.min_players + extra, info.max_players)
     table_id, frames = _play(server, game, players, seed)
-    record = httpx.get(f"{server.http}/api/tables/{table_id}/record", timeout=10).json()
+    record = get_record(server, table_id).json()
     assert _check(record, frames) > len(record["actions"])
 
 

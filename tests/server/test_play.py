@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 import veillee
-from server.server_helpers import Client, Server, create_table, join, play_to_end, post, running_server
+from server.server_helpers import Client, Server, create_table, get_record, join, play_to_end, post, running_server
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def test_full_match_with_people_bots_and_a_spectator(server: Server, game: str) 
         return final
 
     final = asyncio.run(scenario())
-    record = httpx.get(f"{server.http}/api/tables/{table_id}/record", timeout=10).json()
+    record = get_record(server, table_id).json()
     replayed = veillee.replay(record)
     assert replayed.is_over
     assert replayed.result().to_json() == final["result"]
@@ -64,7 +64,7 @@ def test_full_match_with_people_bots_and_a_spectator(server: Server, game: str) 
 
 def test_record_is_refused_before_the_end(server: Server) -> None:
     table = create_table(server, "soon", 2, name="Alice")
-    answer = httpx.get(f"{server.http}/api/tables/{table['id']}/record", timeout=10)
+    answer = get_record(server, table["id"])
     assert answer.status_code == 409
     assert answer.json()["code"] == "not_finished"
 

@@ -11,10 +11,9 @@ import os
 import random
 from pathlib import Path
 
-import httpx
 import pytest
 
-from server.server_helpers import Client, Server, create_table, join, play_to_end, post
+from server.server_helpers import Client, Server, create_table, get_record, join, play_to_end, post
 
 URL = os.environ.get("VEILLEE_TEST_POSTGRES_URL")
 pytestmark = [
@@ -63,7 +62,7 @@ def test_a_match_on_postgresql_survives_kill_9_and_finishes(tmp_path: Path) -> N
             await play_to_end(clients, rng)
 
         asyncio.run(finish())
-        record = httpx.get(f"{server.http}/api/tables/{table['id']}/record", timeout=10)
+        record = get_record(server, table["id"])
         assert record.status_code == 200 and record.json()["game"] == "soon"
     finally:
         server.stop()

@@ -14,7 +14,7 @@ import httpx
 import pytest
 import websockets
 
-from server.server_helpers import Client, Server, create_table, join, play_to_end, post, running_server
+from server.server_helpers import Client, Server, create_table, get_record, join, play_to_end, post, running_server
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +118,7 @@ def test_kill_9_and_restart_mid_match_loses_nothing(tmp_path: Path) -> None:
             await play_to_end([alice, bob], rng)
 
         asyncio.run(finish())
-        assert httpx.get(f"{server.http}/api/tables/{table_id}/record", timeout=10).status_code == 200
+        assert get_record(server, table_id).status_code == 200
     finally:
         server.stop()
 

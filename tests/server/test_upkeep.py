@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.server_helpers import Client, Server, create_table, join, play_to_end, post, running_server
+from server.server_helpers import Client, Server, create_table, get_record, join, play_to_end, post, running_server
 
 FAST = {"--suspend-after": "2", "--sweep-every": "0.2", "--bot-delay": "0.02"}
 
@@ -120,7 +120,7 @@ def test_abandoned_lobbies_and_ended_tables_are_purged(tmp_path: Path, keep: boo
         closed_id, host = _with_bots(server, "sorry", 1)
         assert post(server, f"/api/tables/{closed_id}/close", host).status_code == 200
         _wait_for(lambda: all(_table(server, t)["http_status"] == 404 for t in (lobby, finished, closed_id)))
-        record = httpx.get(f"{server.http}/api/tables/{finished}/record", timeout=10)
+        record = get_record(server, finished)
         if keep:
             assert record.status_code == 200
             import veillee
@@ -128,7 +128,7 @@ def test_abandoned_lobbies_and_ended_tables_are_purged(tmp_path: Path, keep: boo
             assert veillee.replay(record.json()).is_over
         else:
             assert record.status_code == 404 and record.json()["code"] == "table_not_found"
-        assert httpx.get(f"{server.http}/api/tables/{lobby}/record", timeout=10).status_code == 404
+        assert get_record(server, lobby).status_code == 404
 
 
 def test_a_lobby_with_someone_there_is_kept(tmp_path: Path) -> None:

@@ -23,7 +23,10 @@ def test_french_bot_names_and_rematch(tmp_path: Path) -> None:
         alice.click("#start")
         alice.wait_for_selector("#status")
         alice.wait_for_function("() => (window.veilleeState() || {}).to_act === 0", timeout=20000)
-        # (the turn-timer clock's SVG has no browser test yet: the timer did not show in this scenario)
+        # the turn timer draws our own clock (it never showed on a first turn: the timer was armed only after
+        # the start's snapshot went out, fixed in TableService.start)
+        alice.wait_for_selector("#timer-left svg.icon-clock")
+        alice.wait_for_function("() => /^\\d+ s$/.test(document.querySelector('#timer-left .left').textContent)")
         held = state(alice)
         assert held is not None and held["present"]["names"][1] == "robot 2 (moyen)"
         assert "bot 2 (normal)" not in alice.locator("#app").inner_text()
@@ -78,3 +81,19 @@ def test_both_people_follow_the_rematch_without_a_page_error(tmp_path: Path) -> 
         assert alice.url == bob.url
         alice.wait_for_timeout(500)
         assert not alice.js_errors and not bob.js_errors, alice.js_errors + bob.js_errors
+
+
+def test_the_seat_picker_offers_every_server_level(tmp_path: Path) -> None:
+    """The home page's bot levels come from the server's one declaration (``veillee.bots.LEVELS``), expert
+    included, named in the page's language."""
+    from veillee.bots import LEVELS
+
+    with running_server(tmp_path) as server, browser() as chromium:
+        page = new_page(chromium, DESKTOP, locale="fr-FR")
+        page.goto(server.http + "/")
+        page.select_option("#players", "2")
+        offered = page.eval_on_selector_all("[data-seat='1'] option", "els => els.map((e) => e.value)")
+        assert offered == ["friend", *LEVELS]
+        assert "Robot (expert)" in page.locator("[data-seat='1']").inner_text()
+        page.select_option("[data-seat='1']", "expert")
+        assert not page.js_errors, page.js_errors

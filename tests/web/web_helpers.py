@@ -73,7 +73,14 @@ def screenshot(page: Any, name: str) -> None:
 
 
 def create_table(
-    page: Any, base: str, game: str, name: str, seats: list[str], options: dict[str, str], timer: str = ""
+    page: Any,
+    base: str,
+    game: str,
+    name: str,
+    seats: list[str],
+    options: dict[str, str],
+    timer: str = "",
+    public: bool = False,
 ) -> str:
     """Create a table through the home page form; ``seats``: for seats 1.., 'friend' or a bot level.
 
@@ -96,6 +103,8 @@ def create_table(
             control.select_option(value)
     if timer:
         page.select_option("#timer", timer)
+    if public:
+        page.check("#public")
     page.click("#create")
     page.wait_for_url("**/tables/*")
     page.wait_for_selector("#share-link")

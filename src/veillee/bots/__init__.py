@@ -1,5 +1,6 @@
-"""Bots for every registered game: ``random``, ``easy``, ``normal`` (per-game heuristics) and ``hard`` (ISMCTS),
-plus ``ismcts``, a textbook search with no game knowledge that researchers measure the levels against.
+"""Bots for every registered game: ``random``, ``easy``, ``normal`` (per-game heuristics), ``hard`` (ISMCTS)
+and ``expert`` (``hard``'s search with a network learned by self-play, ``veillee.expert``), plus ``ismcts``,
+a textbook search with no game knowledge that researchers measure the levels against.
 
 Bots only ever receive what their seat may know (``veillee.bots.driver`` builds it), so they are honest by
 construction; a game added to the registry is playable by every level with no change here (the heuristic
@@ -43,8 +44,9 @@ __all__ = [
     "play_match",
 ]
 
-LEVELS = ("random", "easy", "normal", "hard")
-"""The levels every front-end offers, weakest first."""
+LEVELS = ("random", "easy", "normal", "hard", "expert")
+"""The levels every front-end offers, weakest first: the one declaration the terminal, the server (its
+``/api/games`` lists them for the browser's picker) and tournaments read."""
 
 RESEARCH_LEVELS = (*LEVELS, "ismcts")
 """Every level a tournament or the terminal accepts: the front-end levels and the ``ismcts`` research baseline
@@ -68,7 +70,7 @@ def make_bot(
     clock: Callable[[], float] = time.perf_counter,
 ) -> Agent:
     """A bot of ``level`` (one of ``RESEARCH_LEVELS``) for ``game``. For the search levels (``hard``,
-    ``ismcts``), ``iterations``/``seconds`` override the default budget (``hard``: 0.9 s, at most 20000
+    ``expert``, ``ismcts``), ``iterations``/``seconds`` override the default budget (``hard``: 0.9 s, at most 20000
     rollouts; ``ismcts``: 0.9 s); give only ``iterations`` for a machine-independent bot. ``clock`` measures
     their seconds: wall time by default, ``time.process_time`` for CPU time (fair measures on a busy machine)."""
     if level == "random":
@@ -81,6 +83,14 @@ def make_bot(
         if iterations is None and seconds is None:
             return ISMCTSBot(game, iterations=HARD_ROLLOUTS, seconds=0.9, clock=clock)
         return ISMCTSBot(game, iterations=iterations, seconds=seconds, clock=clock)
+    if level == "expert":
+        # The one upward import: the expert reads observation vectors (``veillee.rl.encoders``, numpy), a
+        # layer above the bots; imported here so that the other levels never load numpy.
+        from veillee.expert.bot import ExpertBot
+
+        if iterations is None and seconds is None:
+            return ExpertBot(game, iterations=HARD_ROLLOUTS, seconds=0.9, clock=clock)
+        return ExpertBot(game, iterations=iterations, seconds=seconds, clock=clock)
     if level == "ismcts":
         if iterations is None and seconds is None:
             return PlainISMCTSBot(seconds=0.9, clock=clock)

@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,6 +133,8 @@ def search(
     drop: float | None = DROP,
     clock: Callable[[], float] = time.perf_counter,
     mix: float | None = None,
+    evaluate: Evaluator | None = None,
+    actions: Sequence[Any] | None = None,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
 
@@ -146,11 +148,15 @@ def search(
     is alone. ``drop=None`` keeps every action to the end. ``clock`` measures ``seconds`` (wall time by
     default; ``time.process_time`` gives CPU time, for fair measures on a busy machine). ``mix``: the share
     of rollout moves played at random (default: the game's ``ROLLOUT_MIX``, 0 for most games).
+
+    ``evaluate`` replaces the game's evaluator where a rollout stops before the match's end (``expert``
+    passes its learned value); ``actions`` restricts the root to these legal actions (``expert`` passes
+    the ones its learned prior deems worth a look), in the game's order.
     """
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
     game = _Game(
-        evaluator_for(decision.game),
+        evaluator_for(decision.game) if evaluate is None else evaluate,
         rollout_for(decision.game),
         round_for(decision.game),
         search_depth_for(decision.game) if depth is None else depth,
@@ -159,7 +165,7 @@ def search(
     )
     seat = decision.seat
     root = Node(seat)
-    root.children = {action: Node(seat) for action in decision.legal}
+    root.children = {action: Node(seat) for action in (decision.legal if actions is None else actions)}
     deadline = None if seconds is None else clock() + seconds
     racing = list(root.children.items())
     done = 0

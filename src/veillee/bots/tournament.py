@@ -119,7 +119,7 @@ def schedule(config: TournamentConfig) -> list[MatchSpec]:
     return specs
 
 
-SEARCH_LEVELS = ("hard", "ismcts")
+SEARCH_LEVELS = ("hard", "expert", "ismcts")
 """The levels with a search budget."""
 
 

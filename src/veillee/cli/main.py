@@ -7,11 +7,11 @@ import sys
 from collections.abc import Sequence
 
 from veillee import __version__
-from veillee.cli import games, play, replay, serve, simulate, tournament
+from veillee.cli import games, play, replay, serve, simulate, tournament, train
 
 __all__ = ["main"]
 
-COMMANDS = (play, simulate, replay, games, serve, tournament)
+COMMANDS = (play, simulate, replay, games, serve, tournament, train)
 """Each module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 
 

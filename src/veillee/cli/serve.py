@@ -2,7 +2,8 @@
 
 By default it listens on 127.0.0.1:8000 and keeps an SQLite database in ``./veillee-data``; any SQLAlchemy
 URL (PostgreSQL) may be given by ``--database-url`` or ``VEILLEE_DATABASE_URL`` instead. One server per
-database: a second one refuses to start (``veillee.server.owner``). The flags below map one to one onto
+database: a second one refuses to start (``veillee.server.owner``), unless every process is given the same
+``--redis-url`` (then they serve the tables together: ``veillee.server.cluster``). The flags below map one to one onto
 ``veillee.server.settings.ServerSettings``; ``docs/server.md`` explains each.
 """
 
@@ -27,6 +28,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--database-url",
         default=os.environ.get("VEILLEE_DATABASE_URL"),
         help="SQLAlchemy URL of the database instead of SQLite in --data-dir (env VEILLEE_DATABASE_URL)",
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("VEILLEE_REDIS_URL"),
+        help="redis://HOST:PORT/N: serve the tables together with every other process on the same PostgreSQL"
+        " database and Redis (docs/deploy.md; env VEILLEE_REDIS_URL)",
     )
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds a bot waits before acting, so people can follow"
@@ -64,6 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rate-messages", default="20/second", metavar="N/PERIOD", help="WebSocket messages per address"
     )
     group.add_argument(
+        "--rate-chat", default="10/30 seconds", metavar="N/PERIOD", help="chat lines and reactions per address"
+    )
+    group.add_argument(
         "--max-open-tables", type=int, default=10, metavar="N", help="open tables one address may have created"
     )
 
@@ -79,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = database_url(args.data_dir, args.database_url)
+    if args.redis_url and not url.startswith("postgresql"):
+        print("veillee serve: --redis-url needs a PostgreSQL --database-url (shared by every process)", file=sys.stderr)
+        return 2
     settings = ServerSettings(
         bot_delay=args.bot_delay,
         suspend_after=args.suspend_after,
@@ -89,15 +102,16 @@ def run(args: argparse.Namespace) -> int:
         rate_create=args.rate_create,
         rate_join=args.rate_join,
         rate_messages=args.rate_messages,
+        rate_chat=args.rate_chat,
         max_open_tables=args.max_open_tables,
     )
     try:
-        app = create_app(url, settings)
+        app = create_app(url, settings, redis_url=args.redis_url)
     except ValueError as exc:  # a rate limit that does not parse
         print(f"veillee serve: {exc}", file=sys.stderr)
         return 2
     try:
-        with own_database(url):
+        with own_database(url, shared=bool(args.redis_url)):
             print(f"veillée server on http://{args.host}:{args.port}/ (API: /docs)", flush=True)
             uvicorn.run(
                 app,

@@ -45,9 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--iterations",
         default=None,
-        help="search levels (hard, ismcts): iterations per move, N for both or per level, e.g. hard=800,ismcts=3000",
+        help="search levels (hard, expert, ismcts): iterations per move, N for all or per level: hard=800,expert=800",
     )
-    parser.add_argument("--seconds", type=float, default=None, help="search levels (hard, ismcts): seconds per move")
+    parser.add_argument("--seconds", type=float, default=None, help="search levels: seconds per move")
     parser.add_argument(
         "--cpu-time",
         action="store_true",

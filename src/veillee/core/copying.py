@@ -11,7 +11,7 @@ What an annotation says:
   frozen dataclasses, ``None``, and unions of these) are shared;
 * ``list[X]``, ``dict[K, X]`` and ``set[X]`` are copied, recursively when ``X`` is itself mutable;
 * a mutable class with a ``copy()`` method uses it;
-* ``Any`` and type variables are shared: annotate precisely whatever the rules mutate in place.
+* ``Any``, type variables and callables are shared: annotate precisely whatever the rules mutate in place.
 
 The copier is generated once per class (like ``dataclasses`` does) so that a copy is a handful of list
 comprehensions, as fast as the hand-written ones it replaces.
@@ -19,6 +19,7 @@ comprehensions, as fast as the hand-written ones it replaces.
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import enum
 import types
@@ -37,6 +38,8 @@ def _immutable(hint: Any) -> bool:
     if origin in (Union, types.UnionType):
         return all(_immutable(arg) for arg in get_args(hint))
     if origin is typing.Literal or hint is Any or isinstance(hint, typing.TypeVar):
+        return True
+    if origin is collections.abc.Callable:  # a function or bound method: shared, rebound by its owner if need be
         return True
     if origin is not None:
         return origin in (tuple, frozenset) or (isinstance(origin, type) and issubclass(origin, tuple))

@@ -18,6 +18,7 @@ calls ``check`` (which changes nothing), stores the action, then calls ``commit`
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -200,13 +201,18 @@ class Match:
             return Rejected(RejectCode.ILLEGAL_ACTION, str(exc))
         return Rejected(RejectCode.ILLEGAL_ACTION, "this action is not allowed now")  # pragma: no cover
 
-    def commit(self, seat: int, action: Action) -> Accepted:
-        """Apply an action that ``check`` returned (for the same seat and version) and say who is told what."""
+    def commit(self, seat: int, action: Action, audience: Collection[int | None] | None = None) -> Accepted:
+        """Apply an action that ``check`` returned (for the same seat and version) and say who is told what.
+
+        ``audience``: only these seats' deliveries (``None`` in it: the spectators'), when the caller knows
+        nobody else is listening (a server builds views only for the seats it has connections for)."""
         start = self._state.event_count
         self._state.apply(action)
         self._version += 1
-        deliveries: dict[int | None, Delivery] = {s: self._delivery(s, start) for s in range(self.num_players)}
-        deliveries[None] = self._delivery(None, start)
+        wanted: Collection[int | None] = [*range(self.num_players), None] if audience is None else audience
+        deliveries: dict[int | None, Delivery] = {
+            s: self._delivery(s, start) for s in wanted if s is None or 0 <= s < self.num_players
+        }
         return Accepted(seat, action.to_json(), self._version, deliveries)
 
     def submit(self, seat: object, action_json: object, expected_version: object) -> Rejected | Accepted:

@@ -9,6 +9,8 @@ than it buys. The base class owns what every game shares, so no game writes it a
 * the action history, the record and the integer and JSON codecs;
 * the event log: games ``emit`` typed events (``veillee.core.events``), kept as they are and redacted for
   one seat only when asked (building a dict per event in the hot loop would halve the simulator's speed);
+  ``emit`` is the log's own ``list.append``, bound per state, so that logging an event costs a C call and
+  no Python frame (nearly every decision logs one);
 * the copy (``clone``, ``determinize``), derived from the state class's annotations (``core.copying``);
 * the typed view's JSON form (``view`` is ``seat_view(seat).to_json()``) and the rules version in records.
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -39,7 +41,19 @@ RECORD_FORMAT = "veillee-record/1"
 """The ``format`` tag of game records; bump it if the record layout ever changes."""
 
 RawEvent = tuple[Any, ...]
-"""An event as a game stores it: ``(kind, *facts)``; ``GameState._redact`` turns it into a seat's JSON."""
+"""An event as the log holds it: an ``@event`` ``NamedTuple``, or ``(EventType, *fields)`` (``GameState.emit``)."""
+
+
+def _typed(entry: RawEvent) -> RawEvent:
+    """The event an entry of the log stands for (``(EventType, *fields)`` becomes ``EventType(*fields)``)."""
+    if type(entry) is tuple:
+        made: RawEvent = tuple.__new__(entry[0], entry[1:])
+        return made
+    return entry
+
+
+def _new_log() -> list[RawEvent]:
+    return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +117,17 @@ class GameState(ABC, Generic[A]):
     options: JSON
     _history: list[A]
     _legal_cache: list[A] | None
-    _log: list[RawEvent]
+    emit: Callable[[RawEvent], None]
+    """Log an event: what the rules call as things happen; front-ends read the log redacted through
+    ``events``. The event is an instance of one of the game's ``@event`` types or, on the hot path, the
+    plain tuple ``(EventType, *fields)``, which ``raw_events`` and ``events`` give back as that instance
+    (``EventType(*fields)``): a plain tuple is built by one bytecode, a ``NamedTuple`` by a call, and nearly
+    every decision logs an event.
+
+    ``emit`` is the bound ``append`` of the log, which is therefore not kept in an attribute of its own
+    (``_log`` reads it back): a C call with no Python frame, and one attribute fewer, which keeps the states
+    of SOON and Soupçons under the 30 attributes beyond which CPython stops sharing the keys of instance
+    dictionaries (and every attribute access gets slower)."""
     _stack: list[str] | None
 
     def _init_base(self, num_players: int, seed: int, options: JSON, stack: list[str] | None) -> None:
@@ -115,7 +139,7 @@ class GameState(ABC, Generic[A]):
         self.is_over = False
         self._history = []
         self._legal_cache = None
-        self._log = []
+        self.emit = _new_log().append
         self._stack = stack
 
     # -- what a game writes -----------------------------------------------------------------------------
@@ -137,9 +161,26 @@ class GameState(ABC, Generic[A]):
         """Why ``action`` is illegal now, in words for the player, naming no card they may not see."""
 
     def _copy(self) -> Self:
-        """A copy sharing nothing mutable with ``self``, derived from the class's annotations."""
+        """A copy sharing nothing mutable with ``self``, derived from the class's annotations (the event log
+        included: the copier shares ``emit``, so the twin gets its own log here)."""
         twin: Self = copier_for(type(self))(self)
+        twin.emit = list(self._log).append
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For ``pickle`` and ``copy.deepcopy``: the log itself in place of its bound ``append`` (which they
+        would share, not copy), at the same position so that the keys stay in their shared order."""
+        return {**self.__dict__, "emit": self._log}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():  # one by one, as the constructor sets them: the keys stay shared
+            setattr(self, name, value.append if name == "emit" else value)
+
+    @property
+    def _log(self) -> list[RawEvent]:
+        """The event log: the list whose ``append`` is ``emit``."""
+        log: list[RawEvent] = self.emit.__self__  # type: ignore[attr-defined]
+        return log
 
     def view(self, seat: int | None) -> JSON:
         """Exactly what ``seat`` may know, JSON-ready; ``None`` is a spectator (public information only)."""
@@ -166,7 +207,7 @@ class GameState(ABC, Generic[A]):
         self._require_seat(seat)
         world = self._copy()
         world._history = []
-        world._log = []
+        world.emit = _new_log().append
         world._legal_cache = None
         world._stack = None
         world.options = copy.deepcopy(self.options)
@@ -182,15 +223,10 @@ class GameState(ABC, Generic[A]):
     def result(self) -> Result:
         """The final scores, ranks and winners; raises ``ValueError`` while the match is not over."""
 
-    def emit(self, event: RawEvent) -> None:
-        """Log ``event`` (an instance of one of the game's ``@event`` types): what the rules call as things
-        happen; front-ends read it redacted through ``events``."""
-        self._log.append(event)
-
     def raw_events(self, start: int = 0) -> list[RawEvent]:
         """The events from number ``start`` on, unredacted: the whole truth, for the game's own statistics and
         for tests. Never send them to a player (``events`` redacts)."""
-        return self._log[start:]
+        return [_typed(entry) for entry in self._log[start:]]
 
     # -- the shared protocol ----------------------------------------------------------------------------
     def legal_actions(self) -> list[A]:
@@ -218,9 +254,8 @@ class GameState(ABC, Generic[A]):
 
     def clone(self) -> Self:
         """An independent copy: applying actions to one never changes the other."""
-        twin = self._copy()
+        twin = self._copy()  # the event log copied with it
         twin._history = list(self._history)
-        twin._log = list(self._log)
         twin._legal_cache = None
         return twin
 
@@ -236,7 +271,7 @@ class GameState(ABC, Generic[A]):
 
     def events(self, seat: int | None, start: int = 0) -> list[JSON]:
         """The events from number ``start`` on, as ``seat`` may see them (``None``: a spectator)."""
-        return [redact(event, seat) for event in self._log[start:]]
+        return [redact(_typed(entry), seat) for entry in self._log[start:]]
 
     def record(self) -> JSON:
         """The game record: enough to save, share and replay the match (``veillee.replay``)."""

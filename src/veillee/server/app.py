@@ -30,6 +30,7 @@ from veillee.server.guard import BodyLimit, RateLimits
 from veillee.server.hub import Hub
 from veillee.server.lobby import TableService
 from veillee.server.messages import AddBotRequest, CreateTableRequest, JoinRequest, ServiceError, error_json
+from veillee.server.pages import pages_router
 from veillee.server.settings import ServerSettings
 from veillee.server.sockets import serve_connection
 from veillee.server.store import Store
@@ -90,17 +91,30 @@ Auth = Annotated[str | None, Header(description="`Bearer <seat token>` of a seat
 TableId = Annotated[str, Path(max_length=32, description="the table's id")]
 
 
-def create_app(database_url: str, settings: ServerSettings | None = None) -> FastAPI:
-    """The server application over the database at ``database_url``."""
+def create_app(database_url: str, settings: ServerSettings | None = None, redis_url: str | None = None) -> FastAPI:
+    """The server application over the database at ``database_url``; with ``redis_url``, one process of
+    several sharing that (PostgreSQL) database and Redis (``veillee.server.cluster``)."""
     config = settings or ServerSettings()
     hub = Hub()
-    limits = RateLimits({"create": config.rate_create, "join": config.rate_join, "messages": config.rate_messages})
+    limits = RateLimits(
+        {
+            "create": config.rate_create,
+            "join": config.rate_join,
+            "messages": config.rate_messages,
+            "chat": config.rate_chat,
+        }
+    )
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        service = TableService(store, hub, config)
+        if redis_url:
+            from veillee.server.cluster import ClusterService  # redis is imported only for a cluster
+
+            service: TableService = ClusterService(store, hub, config, redis_url)
+        else:
+            service = TableService(store, hub, config)
         holder["service"] = service
         await service.load()
         upkeep = Upkeep(service)
@@ -149,10 +163,18 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
 
     app.mount("/static", ui.static_files(), name="static")
     app.include_router(ui.router)
+    app.include_router(pages_router(service), responses=ERROR_RESPONSES)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index() -> str:
         return ui.page()
+
+    # the load balancer's check, not part of the API (kept out of the OpenAPI schema, like the pages)
+    @app.get("/health", include_in_schema=False)
+    async def health() -> JSONResponse:
+        report = await service().health()
+        ok = report["database"] and report.get("redis", True)
+        return JSONResponse({"status": "ok" if ok else "failing", **report}, status_code=200 if ok else 503)
 
     @app.get("/api/games", summary="The games, their player counts and options; the bot levels")
     async def games() -> dict[str, Any]:
@@ -179,9 +201,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
 
     @app.get("/api/tables", summary="Public tables with a free seat, in the lobby")
     async def list_tables() -> dict[str, Any]:
-        tables = service().tables.values()
-        lobby = [t for t in tables if t.status == "lobby" and t.public and any(s.kind == "empty" for s in t.seats)]
-        return {"tables": [service().table_json(t) for t in lobby[:100]]}
+        return {"tables": [service().table_json(t) for t in await service().public_tables()]}
 
     @app.get("/api/tables/{table_id}", summary="A table: game, options, seats, host, status", responses=ERROR_RESPONSES)
     async def get_table(table_id: TableId) -> dict[str, Any]:
@@ -243,14 +263,6 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Fas
     )
     async def rematch(table_id: TableId, authorization: Auth = None) -> dict[str, Any]:
         return service().table_json(await service().rematch(table_id, _token(authorization)))
-
-    @app.get(
-        "/api/tables/{table_id}/record",
-        summary="The game record (a replay), once the match is over",
-        responses=ERROR_RESPONSES,
-    )
-    async def record(table_id: TableId) -> dict[str, Any]:
-        return await service().record(table_id)
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False, name="table_page")
     async def table_page(table_id: str) -> str:

@@ -89,6 +89,10 @@ class Hub:
     def connections(self, table_id: str) -> list[Connection]:
         return list(self._tables.get(table_id, ()))
 
+    def audience(self, table_id: str) -> set[int | None]:
+        """The seats (``None``: spectators) that have a connection here: the deliveries worth building."""
+        return {c.seat for c in self._tables.get(table_id, ())}
+
     def connected_seats(self, table_id: str) -> set[int]:
         return {c.seat for c in self._tables.get(table_id, ()) if c.seat is not None}
 
@@ -96,9 +100,9 @@ class Hub:
     def count(self) -> int:
         return sum(len(members) for members in self._tables.values())
 
-    def broadcast(self, table_id: str, message: dict[str, Any]) -> None:
-        """The same public message to everyone at the table (table changes, rematch)."""
-        text = dumps(message)
+    def broadcast_text(self, table_id: str, text: str) -> None:
+        """The same public message to everyone at the table here (``TableCore.broadcast`` is the path that
+        reaches every process)."""
         for connection in self._tables.get(table_id, ()):
             connection.send(text)
 

@@ -138,15 +138,8 @@ class TableService(TableCore):
                 raise ServiceError("bad_seat", "the host leaves with /leave, or closes the table")
             await self.store.save_seat(table.id, seat, Seat())
             table.seats[seat] = Seat()
-        self._unseat(table, seat)
+        self.unseat(table, seat, tell=True)
         self.table_changed(table)
-
-    def _unseat(self, table: Table, seat: int) -> None:
-        """Connections of a seat that is no longer theirs become spectators, and are told so."""
-        for connection in self.hub.connections(table.id):
-            if connection.seat == seat:
-                connection.seat = None
-                connection.send({"type": "welcome", "seat": None, "table": self.table_json(table)})
 
     def _free_seat(self, table: Table, seat: int | None) -> int:
         if table.status != "lobby":
@@ -189,9 +182,7 @@ class TableService(TableCore):
             await self.store.save_seat(table.id, seat, value, host=table.host)
             if table.status == "playing" and not table.humans():
                 await self.end_table(table, "closed", "abandoned: no person left at the table")
-        for connection in self.hub.connections(table.id):
-            if connection.seat == seat:
-                connection.seat = None  # the token is void: this connection is now a spectator
+        self.unseat(table, seat, tell=False)  # the token is void: its connections are now spectators
         self.table_changed(table)
         self._schedule(table)
 
@@ -222,9 +213,10 @@ class TableService(TableCore):
             )
             table.status, table.head, table.seen = "playing", head, time.time()
         self.table_changed(table)
-        for connection in self.hub.connections(table.id):
-            connection.send(self.snapshot_message(table, connection.seat, 0))
+        # the timer is armed before the first snapshot goes out: a person who acts first must get its
+        # ``turn_left`` too (sent the other way round, the first turn showed no clock)
         self._schedule(table)
+        self.started(table)
         return table
 
     async def rematch(self, table_id: str, token: str | None) -> Table:
@@ -251,19 +243,5 @@ class TableService(TableCore):
                 new.seats[number] = value
             table.rematch = new.id
             await self.store.set_status(table.id, "finished", rematch=new.id)
-        self.hub.broadcast(table.id, {"type": "rematch", "table": new.id})
+        self.broadcast(table.id, {"type": "rematch", "table": new.id})
         return new
-
-    async def record(self, table_id: str) -> dict[str, Any]:
-        """The game record, seed included, only once the match is over (before, it would tell the deck); for a
-        deleted table, the record kept of it (``keep_records``)."""
-        try:
-            table = await self.get(table_id)
-        except ServiceError as exc:
-            kept = await self.store.load_record(table_id) if exc.code == "table_not_found" else None
-            if kept is None:
-                raise
-            return kept
-        if table.match is None or not table.match.is_over:
-            raise ServiceError("not_finished")
-        return table.match.record()

@@ -9,22 +9,27 @@ so it names no card that seat may not see). ``docs/server.md`` documents every m
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "CHAT_MAX",
     "ERRORS",
     "MAX_MESSAGE_BYTES",
     "NAME_INPUT_MAX",
     "NAME_MAX",
+    "REACTIONS",
     "ActMessage",
     "AddBotRequest",
+    "ChatMessage",
     "CreateTableRequest",
     "HelloMessage",
     "JoinRequest",
     "PingMessage",
+    "ReactMessage",
     "ServiceError",
+    "clean_chat",
     "clean_name",
     "error_json",
 ]
@@ -36,6 +41,13 @@ NAME_MAX = 24
 NAME_INPUT_MAX = 64
 """Characters read of a name before it is cleaned."""
 NAME_HELP = f"a display name: at most {NAME_MAX} characters once control characters are removed"
+CHAT_MAX = 200
+"""Characters in a chat line (once cleaned): a sentence or two at a table, not a wall of text."""
+CHAT_INPUT_MAX = 400
+"""Characters read of a chat line before it is cleaned (a longer one is refused, not cut)."""
+Reaction = Literal["hello", "well_played", "thanks", "oops", "wow", "hurry"]
+"""The quick reactions: codes, so that each reader sees them in their own language."""
+REACTIONS: tuple[str, ...] = get_args(Reaction)
 MAX_MARKS = 2
 """Combining marks kept after one base character (accents stack; "zalgo" text does not)."""
 
@@ -98,6 +110,11 @@ ERRORS: dict[str, tuple[int, str, str]] = {
         422,
         "The request does not have the expected fields.",
         "La requête n'a pas les champs attendus.",
+    ),
+    "bad_chat": (
+        400,
+        f"Write a message of 1 to {CHAT_MAX} visible characters.",
+        f"Écrivez un message de 1 à {CHAT_MAX} caractères visibles.",
     ),
     "body_too_large": (413, "The request is too large.", "La requête est trop volumineuse."),
     "rate_limited": (
@@ -187,6 +204,14 @@ def clean_name(raw: str) -> str:
     return "".join(out).strip()
 
 
+def clean_chat(raw: str) -> str:
+    """A chat line safe to show to everyone: cleaned like a name (no control, bidirectional or zero-width
+    characters, no line breaks, no stacked marks), then cut to ``CHAT_MAX`` characters. The page still shows
+    it as text, never as HTML; the cleaning only keeps one person's line from disturbing the others' screens.
+    """
+    return clean_name(raw)[:CHAT_MAX].rstrip()
+
+
 # -- HTTP request bodies ------------------------------------------------------------------------------------
 class CreateTableRequest(BaseModel):
     """A new table. ``name`` seats its creator at seat 0 at once, as the host (the answer holds their token).
@@ -255,3 +280,19 @@ class ActMessage(BaseModel):
 class PingMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["ping"]
+
+
+class ChatMessage(BaseModel):
+    """A line of chat from a seated player, sent to everyone at the table (spectators read only)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=CHAT_INPUT_MAX)
+
+
+class ReactMessage(BaseModel):
+    """A quick reaction (one of ``REACTIONS``) from a seated player, sent to everyone at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["react"]
+    reaction: Reaction

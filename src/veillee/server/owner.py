@@ -1,8 +1,9 @@
 """One server per database: ``veillee serve`` holds a lock on its database for as long as it runs.
 
 Two servers on one database would both load every table, both run its bots and timers, and refuse each
-other's actions as version conflicts, while their players see stale tables. Until tables have one owner
-process each (PostgreSQL + Redis), a second server refuses to start, with a message saying why:
+other's actions as version conflicts, while their players see stale tables. A second single-process server
+refuses to start, with a message saying why; processes started with ``--redis-url`` share the lock (each
+table has one owner among them: ``veillee.server.lease``), and exclude a single-process server:
 
 - SQLite: a file lock (``filelock``) beside the database file, released by the system if the server dies;
 - PostgreSQL: a session advisory lock, released by the database when the server's connection ends.
@@ -27,8 +28,11 @@ class DatabaseInUse(RuntimeError):
 
 
 @contextmanager
-def own_database(url: str) -> Iterator[None]:
-    """Hold the database at ``url`` for this process; ``DatabaseInUse`` if another server holds it."""
+def own_database(url: str, shared: bool = False) -> Iterator[None]:
+    """Hold the database at ``url`` for this process; ``DatabaseInUse`` if another server holds it.
+
+    ``shared``: this process is one of a cluster (``--redis-url``): it shares the lock with the others, and
+    a single-process server and a cluster still exclude each other."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database
@@ -53,12 +57,18 @@ def own_database(url: str) -> Iterator[None]:
         engine = create_engine(url, pool_size=1, max_overflow=0)
         connection = engine.connect()
         try:
-            held = connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": key}).scalar()
+            how = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+            held = connection.execute(text(f"SELECT {how}(:key)"), {"key": key}).scalar()
             connection.commit()
             if not held:
                 raise DatabaseInUse(
                     f"another veillee server is already using the database {parsed.database!r} on"
-                    f" {parsed.host or 'localhost'}: stop it first, or give this one its own database"
+                    f" {parsed.host or 'localhost'}"
+                    + (
+                        " without --redis-url: stop it first"
+                        if shared
+                        else ": stop it first, give this one its own database, or run every process with --redis-url"
+                    )
                 )
             yield
         finally:

@@ -35,6 +35,8 @@ class ServerSettings:
     """Seats taken per client address."""
     rate_messages: str = "20/second"
     """WebSocket messages per client address, over all its connections."""
+    rate_chat: str = "10/30 seconds"
+    """Chat lines and reactions per client address (counted on top of ``rate_messages``)."""
     max_open_tables: int = 10
     """Tables in the lobby or playing that one client address may have created."""
     max_body_bytes: int = 16384

@@ -21,7 +21,16 @@ from veillee.core.match import Rejected
 from veillee.server import ui
 from veillee.server.guard import RateLimits
 from veillee.server.hub import Hub
-from veillee.server.messages import MAX_MESSAGE_BYTES, ActMessage, HelloMessage, PingMessage, error_json
+from veillee.server.messages import (
+    MAX_MESSAGE_BYTES,
+    ActMessage,
+    ChatMessage,
+    HelloMessage,
+    PingMessage,
+    ReactMessage,
+    clean_chat,
+    error_json,
+)
 from veillee.server.tables import Table, TableCore
 
 __all__ = ["serve_connection"]
@@ -31,10 +40,13 @@ log = logging.getLogger("veillee.server")
 SLOW_CLOSE_GRACE = 30.0
 """Seconds a slow client is given to take the frames already sent and the ``slow_client`` close frame."""
 
-MODELS: dict[str, type[HelloMessage | ActMessage | PingMessage]] = {
+Model = HelloMessage | ActMessage | PingMessage | ChatMessage | ReactMessage
+MODELS: dict[str, type[Model]] = {
     "hello": HelloMessage,
     "act": ActMessage,
     "ping": PingMessage,
+    "chat": ChatMessage,
+    "react": ReactMessage,
 }
 
 
@@ -70,7 +82,7 @@ async def serve_connection(
             if text is None:
                 connection.send(error_json("bad_message", "send JSON text frames, not binary ones"))
                 continue
-            await _handle(service, table, connection, text)
+            await _handle(service, table, connection, text, limits, address)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -84,7 +96,9 @@ async def serve_connection(
             service.presence_changed(table, person=True)
 
 
-async def _handle(service: TableCore, table: Table, connection: ui.UiConnection, text: str) -> None:
+async def _handle(
+    service: TableCore, table: Table, connection: ui.UiConnection, text: str, limits: RateLimits, address: str
+) -> None:
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
         connection.send(error_json("too_large", f"messages are at most {MAX_MESSAGE_BYTES} bytes"))
         return
@@ -96,7 +110,7 @@ async def _handle(service: TableCore, table: Table, connection: ui.UiConnection,
     kind = data.get("type") if isinstance(data, dict) else None
     model = MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
-        connection.send(error_json("unknown_type", "the types are hello, act and ping"))
+        connection.send(error_json("unknown_type", "the types are hello, act, ping, chat and react"))
         return
     try:
         parsed = model.model_validate(data)
@@ -108,7 +122,7 @@ async def _handle(service: TableCore, table: Table, connection: ui.UiConnection,
     if isinstance(parsed, PingMessage):
         connection.send({"type": "pong"})
     elif isinstance(parsed, HelloMessage):
-        _hello(service, table, connection, parsed)
+        await _hello(service, table, connection, parsed)
     elif isinstance(parsed, ActMessage):
         if connection.seat is None:
             connection.send(error_json("not_seated", "send hello with your seat token first", parsed.ref))
@@ -116,12 +130,39 @@ async def _handle(service: TableCore, table: Table, connection: ui.UiConnection,
         outcome = await service.submit(table, connection.seat, parsed.action, parsed.version)
         if isinstance(outcome, Rejected):
             connection.send(error_json(outcome.code, outcome.message, parsed.ref))
+    else:
+        _chat(service, table, connection, parsed, limits, address)
 
 
-def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
+def _chat(
+    service: TableCore,
+    table: Table,
+    connection: ui.UiConnection,
+    message: ChatMessage | ReactMessage,
+    limits: RateLimits,
+    address: str,
+) -> None:
+    """A chat line or a reaction: seated players only (spectators read), cleaned, within the chat limit."""
+    if connection.seat is None:
+        connection.send(error_json("not_seated", "spectators read the chat; take a seat to write"))
+        return
+    text = clean_chat(message.text) if isinstance(message, ChatMessage) else None
+    if isinstance(message, ChatMessage) and not text:
+        connection.send(error_json("bad_chat", "the message has no visible character"))
+        return
+    wait = limits.wait("chat", address)
+    if wait is not None:
+        error = error_json("rate_limited", f"too many chat messages: retry in {wait} s")
+        connection.send({**error, "retry_after": wait})
+        return
+    reaction = message.reaction if isinstance(message, ReactMessage) else None
+    service.chat(table, connection.seat, text=text, reaction=reaction)
+
+
+async def _hello(service: TableCore, table: Table, connection: ui.UiConnection, hello: HelloMessage) -> None:
     seat: int | None = None
     if hello.token is not None:
-        seat = table.seat_of(hello.token)
+        seat = await service.seat_of(table, hello.token)
         if seat is None:
             connection.send(error_json("bad_token", "join the table again or ask for a new link"))
             return

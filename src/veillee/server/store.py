@@ -337,15 +337,44 @@ class Store:
         await self._run(work)
 
     # -- reads -------------------------------------------------------------------------------------------
-    async def table_ids(self, statuses: tuple[str, ...], updated_before: float | None = None) -> list[str]:
-        """The ids of the tables in one of ``statuses`` (last changed before ``updated_before``, if given)."""
+    async def ping(self) -> bool:
+        """Does the database answer within 2 s? Asked on a thread of its own, not behind the queued writes: a
+        busy moment must not look like a dead database to the load balancer."""
+
+        def work() -> bool:
+            with self.engine.connect() as connection:
+                return connection.execute(text("SELECT 1")).scalar() == 1
+
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(work), 2.0)
+        except Exception:
+            return False
+
+    async def table_ids(
+        self, statuses: tuple[str, ...], updated_before: float | None = None, public: bool | None = None
+    ) -> list[str]:
+        """The ids of the tables in one of ``statuses`` (last changed before ``updated_before``, and public or
+        not, if given)."""
 
         def work() -> list[str]:
             query = select(TableRow.id).where(TableRow.status.in_(statuses))
+            if public is not None:
+                query = query.where(TableRow.public == public)
             if updated_before is not None:
                 query = query.where(func.coalesce(TableRow.updated, TableRow.created) < updated_before)
             with Session(self.engine) as session:
                 return list(session.scalars(query.order_by(TableRow.created)).all())
+
+        return await self._run(work)
+
+    async def recent_public(self, statuses: tuple[str, ...], limit: int) -> list[str]:
+        """The ids of the ``limit`` public tables in one of ``statuses`` that changed last (the lobby page)."""
+
+        def work() -> list[str]:
+            changed = func.coalesce(TableRow.updated, TableRow.created)
+            query = select(TableRow.id).where(TableRow.status.in_(statuses), TableRow.public.is_(True))
+            with Session(self.engine) as session:
+                return list(session.scalars(query.order_by(changed.desc()).limit(limit)).all())
 
         return await self._run(work)
 

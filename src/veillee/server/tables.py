@@ -29,10 +29,10 @@ import veillee
 from veillee.core import derive_seed
 from veillee.core.match import Accepted, Match, Rejected
 from veillee.server import bots
-from veillee.server.hub import Hub
+from veillee.server.hub import Hub, dumps
 from veillee.server.messages import ServiceError
 from veillee.server.settings import ServerSettings
-from veillee.server.store import LoadedTable, Seat, Store
+from veillee.server.store import LoadedTable, Seat, Store, StoreConflict
 
 __all__ = ["OPEN", "Table", "TableCore", "hash_token", "not_open"]
 
@@ -40,6 +40,8 @@ log = logging.getLogger("veillee.server")
 
 OPEN = ("lobby", "playing")
 """The statuses of tables that are loaded on start and counted against an address's cap."""
+PRESENCE_BATCH = 0.05
+"""Seconds over which presence changes are gathered into one ``table`` message per table."""
 
 
 def hash_token(token: str) -> str:
@@ -147,6 +149,11 @@ class TableCore:
         self.tables: dict[str, Table] = {}
         self.actions = 0
         self._closing = False
+        self._changed: set[str] = set()
+        """Tables whose ``table`` message is due (presence changes are told once per loop turn, batched)."""
+        self._seen: set[str] = set()
+        """Tables whose ``seen`` is due in the store (written once per batch, not once per hello)."""
+        self._flush: asyncio.TimerHandle | None = None
 
     # -- start-up and shutdown --------------------------------------------------------------------------
     async def load(self) -> None:
@@ -284,15 +291,20 @@ class TableCore:
                 return checked
             try:
                 await self.store.append_action(table.id, match.version + 1, seat, checked.to_json(), by, False)
+            except StoreConflict:  # another process stored this version: this copy of the table is behind
+                log.warning("table %s: version %d was stored by another process", table.id, match.version + 1)
+                self.out_of_step(table)
+                return Rejected("stale_version", "the table has moved on: act on the new position")
             except Exception:
                 log.exception("could not store an action of table %s", table.id)
                 return Rejected("server_error", "the action could not be saved; try again")
-            accepted = match.commit(seat, checked)
+            accepted = match.commit(seat, checked, self.hub.audience(table.id))
             self.actions += 1
             if match.is_over:
                 await self._set_status(table, "finished")
             self._schedule(table)
             self.hub.deliver(table.id, accepted.deliveries, lambda: {"turn_left": table.timer_left()})
+            self.accepted(table, accepted, by)
         if match.is_over:
             self.table_changed(table)
         return accepted
@@ -303,22 +315,99 @@ class TableCore:
         return {"type": "state", **delivery.to_json(), "turn_left": table.timer_left()}
 
     def table_json(self, table: Table) -> dict[str, Any]:
-        return table.public_json(self.hub.connected_seats(table.id))
+        return table.public_json(self.connected_seats(table.id))
 
-    def table_changed(self, table: Table) -> None:
-        self.hub.broadcast(table.id, {"type": "table", "table": self.table_json(table)})
+    async def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat ``token`` holds at ``table`` (``None``: none)."""
+        return table.seat_of(token)
+
+    async def public_tables(self) -> list[Table]:
+        """Public tables in the lobby with a free seat (at most 100): every open table is in memory here."""
+        return [t for t in self.tables.values() if _joinable(t)][:100]
+
+    async def health(self) -> dict[str, Any]:
+        """What the health endpoint reports: can this process reach its database, and what it holds."""
+        return {"database": await self.store.ping(), "tables": len(self.tables), "connections": self.hub.count}
+
+    # -- what several processes change (``veillee.server.cluster`` overrides these) -------------------------
+    def owns(self, table: Table) -> bool:
+        """Does this process apply the table's actions and run its bots and timer? One process: always."""
+        return True
+
+    def connected_seats(self, table_id: str) -> set[int]:
+        """The seats with a connection at the table, on every process."""
+        return self.hub.connected_seats(table_id)
+
+    def broadcast(self, table_id: str, message: dict[str, Any], stored: bool = False) -> None:
+        """The one path of a message to every connection at a table (table changes, rematch, and any later
+        table-wide message such as chat): here, and on every other process. ``stored``: the table's stored
+        facts changed (seats, host, status), so other processes read them again."""
+        self.hub.broadcast_text(table_id, dumps(message))
+
+    def accepted(self, table: Table, accepted: Accepted, by: str) -> None:
+        """An action was stored, applied and delivered here (other processes apply it to their copies)."""
+
+    def out_of_step(self, table: Table) -> None:
+        """The store holds a newer version than this process (only possible with several processes)."""
+
+    def unseat(self, table: Table, seat: int, tell: bool) -> None:
+        """Connections holding ``seat`` become spectators (told with a ``welcome`` if ``tell``), everywhere."""
+        for connection in self.hub.connections(table.id):
+            if connection.seat == seat:
+                connection.seat = None
+                if tell:
+                    connection.send({"type": "welcome", "seat": None, "table": self.table_json(table)})
+
+    def started(self, table: Table) -> None:
+        """The match began: every connection gets its first snapshot, everywhere."""
+        for connection in self.hub.connections(table.id):
+            connection.send(self.snapshot_message(table, connection.seat, 0))
+
+    # -- table messages -------------------------------------------------------------------------------------
+    def table_changed(self, table: Table, stored: bool = True) -> None:
+        self.broadcast(table.id, {"type": "table", "table": self.table_json(table)}, stored=stored)
+
+    def chat(self, table: Table, seat: int, text: str | None = None, reaction: str | None = None) -> None:
+        """A chat line or a reaction (already checked and cleaned) to everyone at the table, spectators too.
+
+        It takes the broadcast path of the table's own changes, so it reaches every connection the table
+        updates reach. Chat is not stored: it is talk at the table, not part of the match's record.
+        """
+        message: dict[str, Any] = {"type": "chat", "seat": seat, "at": round(time.time(), 3)}
+        if text is not None:
+            message["text"] = text
+        if reaction is not None:
+            message["reaction"] = reaction
+        self.broadcast(table.id, message)
 
     def presence_changed(self, table: Table, person: bool) -> None:
         """A connection said hello or went (``person``: a seated one): note when a person was last here (a
-        spectator does not keep a table alive), and wake a suspended match when a person is back."""
-        if person or self.hub.connected_seats(table.id):
+        spectator does not keep a table alive), and wake a suspended match when a person is back.
+
+        The ``table`` message and the stored ``seen`` are batched: the connections of a whole table arriving
+        together (a match starting, a server restarting) cost one message to each and one write, not one per
+        hello (the first seconds of the load benchmark were dominated by them)."""
+        if person or self.connected_seats(table.id):
             table.seen = time.time()
-            self.store.update_soon([table.id], seen=table.seen)
-        if table.suspended and self.hub.connected_seats(table.id):
+            self._seen.add(table.id)
+        if table.suspended and self.connected_seats(table.id):
             table.suspended = False
             log.info("table %s resumes: a person is back", table.id)
             self._schedule(table)
-        self.table_changed(table)
+        self._changed.add(table.id)
+        if self._flush is None:
+            self._flush = asyncio.get_running_loop().call_later(PRESENCE_BATCH, self._flush_presence)
+
+    def _flush_presence(self) -> None:
+        self._flush = None
+        changed, self._changed = self._changed, set()
+        seen, self._seen = self._seen, set()
+        if seen:
+            self.store.update_soon(sorted(seen), seen=time.time())
+        for table_id in changed:
+            table = self.tables.get(table_id)
+            if table is not None:
+                self.table_changed(table, stored=False)
 
     def suspend(self, table: Table) -> None:
         """Nobody seated is connected: stop the bots and the timer until someone is (the deadline is kept)."""
@@ -327,7 +416,7 @@ class TableCore:
             table.task.cancel()
             table.task = None
         log.info("table %s is suspended: no person connected", table.id)
-        self.table_changed(table)
+        self.table_changed(table, stored=False)
 
     # -- bots and timers ----------------------------------------------------------------------------------
     def _schedule(self, table: Table) -> None:
@@ -336,6 +425,8 @@ class TableCore:
             table.task.cancel()
         table.task = None
         match = table.match
+        if not self.owns(table):
+            return
         if self._closing or match is None or match.is_over or match.to_act is None or table.status != "playing":
             table.deadline = None
             return
@@ -381,6 +472,10 @@ class TableCore:
         except Exception:
             log.exception("table %s: bot move failed", table.id)
 
+    def forget(self, table: Table) -> None:
+        """Drop a table from memory (it loads again from the store when asked for)."""
+        self.tables.pop(table.id, None)
+
     async def cancel_all(self) -> None:
         for table in self.tables.values():
             task = table.task
@@ -388,6 +483,10 @@ class TableCore:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def _joinable(table: Table) -> bool:
+    return table.status == "lobby" and table.public and any(s.kind == "empty" for s in table.seats)
 
 
 def not_open(table: Table) -> ServiceError:

@@ -11,6 +11,7 @@ the protocol unchanged.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,10 @@ from veillee.core import GameState
 from veillee.core.present import GenericPresentation, Presentation, fold_menu, load_presentation, presentable
 from veillee.server.hub import Connection
 from veillee.server.messages import ServiceError, clean_name
+from veillee.server.store import Seat
 from veillee.server.tables import Table
 
-__all__ = ["LANGS", "STATIC", "UiConnection", "page", "present", "router", "static_files"]
+__all__ = ["LANGS", "STATIC", "UiConnection", "page", "present", "present_for", "router", "seat_names", "static_files"]
 
 LANGS = ("fr", "en")
 STATIC = Path(__file__).with_name("static")
@@ -56,19 +58,19 @@ def _codec_state(game: str, players: int, options: str) -> GameState[Any]:
 
 
 _BOT_WORDS = {
-    "fr": ("robot", {"random": "hasard", "easy": "facile", "normal": "moyen", "hard": "fort"}),
+    "fr": ("robot", {"random": "hasard", "easy": "facile", "normal": "moyen", "hard": "fort", "expert": "expert"}),
     "en": ("bot", {}),
 }
 """How a bot's seat is named in each language (the stored name, « bot 2 (normal) », is the English one)."""
 
 
-def _names(table: Table, lang: str = "en") -> list[str]:
+def seat_names(seats: list[Seat], lang: str = "en") -> list[str]:
     """Display names as the narration will write them (cleaned again: a name stored by an older version
     must not open a style tag either). A bot seated by the host is named in ``lang``; a stand-in bot keeps
     the name of the person it replaces."""
     word, levels = _BOT_WORDS.get(lang, _BOT_WORDS["en"])
     names = []
-    for number, seat in enumerate(table.seats):
+    for number, seat in enumerate(seats):
         name = clean_name(seat.name) or f"#{number + 1}"
         if seat.kind == "bot" and seat.level and name == f"bot {number + 1} ({seat.level})":
             name = f"{word} {number + 1} ({levels.get(seat.level, seat.level)})"
@@ -93,12 +95,19 @@ def _generic_sentence(event: Any, names: list[str]) -> str:
 
 def present(table: Table, message: dict[str, Any], lang: str) -> dict[str, Any]:
     """The presentation of one ``state`` message in ``lang``: built from that message alone."""
-    shown = _presentation(table.game)
+    return present_for(table.game, table.players, table.options, seat_names(table.seats, lang), message, lang)
+
+
+def present_for(
+    game: str, players: int, options: dict[str, Any], names: list[str], message: dict[str, Any], lang: str
+) -> dict[str, Any]:
+    """``present`` for a match described by its game, player count, options and seat names (a replay's
+    step, which may have no live table): built from ``message`` alone all the same."""
+    shown = _presentation(game)
     generic = isinstance(shown, GenericPresentation)
-    names = _names(table, lang)
-    view = presentable(veillee.game_info(table.game).view, message["view"])
+    view = presentable(veillee.game_info(game).view, message["view"])
     seat = message["seat"]
-    codec = _codec_state(table.game, table.players, json.dumps(table.options, sort_keys=True))
+    codec = _codec_state(game, players, json.dumps(options, sort_keys=True))
     paths = [shown.choice_path(codec.action_from_json(action), view, names, lang) for action in message["legal"]]
     menu = [entry.to_json() for entry in fold_menu(paths)] if paths else []
     if generic:
@@ -127,15 +136,19 @@ class UiConnection(Connection):
         super().send(message)
 
 
+_FILE_SENTENCE = re.compile(r"\s*(Règles complètes|Full rules|Complete rules)\s*:\s*docs/rules/[\w./]*\.md\.?")
+
+
 @router.get("/api/games/{game}/rules", summary="A game's short rules, in French and English")
 async def rules(game: str) -> dict[str, Any]:
     if game not in veillee.game_names():
         raise ServiceError("unknown_game", f"the games are: {', '.join(veillee.game_names())}")
     shown = _presentation(game)
-    summary = dict(shown.SUMMARY)
+    # the terminal's summaries end by naming the Markdown file; the browser links to the rules page instead
+    summary = {lang: _FILE_SENTENCE.sub("", text).rstrip() for lang, text in shown.SUMMARY.items()}
     if isinstance(shown, GenericPresentation):
         summary = {
-            "fr": f"Règles complètes : docs/rules/{game}.md.",
-            "en": f"Complete rules: docs/rules/{game}.md.",
+            "fr": f"Règles complètes : /rules/{game}?lang=fr",
+            "en": f"Complete rules: /rules/{game}",
         }
-    return {"game": game, "title": veillee.game_info(game).title, "summary": summary}
+    return {"game": game, "title": veillee.game_info(game).title, "summary": summary, "page": f"/rules/{game}"}

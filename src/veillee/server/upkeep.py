@@ -18,6 +18,7 @@ import contextlib
 import logging
 import time
 
+from veillee.server.replay import kept_meta
 from veillee.server.tables import TableCore
 
 __all__ = ["Upkeep"]
@@ -56,7 +57,11 @@ class Upkeep:
         now = time.time() if now is None else now
         present: list[str] = []
         for table in list(service.tables.values()):
-            people = service.hub.connected_seats(table.id)
+            if not service.owns(table):  # another process's table (or nobody's yet): its owner sweeps it
+                if not service.hub.connections(table.id):
+                    service.forget(table)
+                continue
+            people = service.connected_seats(table.id)
             if people:
                 table.seen = now
                 present.append(table.id)
@@ -73,7 +78,7 @@ class Upkeep:
             elif table.status == "playing" and idle >= settings.suspend_after and not table.suspended:
                 service.suspend(table)
             elif table.status not in ("lobby", "playing") and not service.hub.connections(table.id):
-                service.tables.pop(table.id, None)  # loads again from the store if anyone asks
+                service.forget(table)  # loads again from the store if anyone asks
         service.store.update_soon(present, seen=now)
         for table_id in await service.store.table_ids(("finished", "closed"), updated_before=now - settings.retention):
             await self._purge(table_id)
@@ -86,9 +91,13 @@ class Upkeep:
             loaded = await service.store.load(table_id)
             head = loaded.row["head"] if loaded is not None else None
             if loaded is not None and head is not None:
-                record = {**head, "actions": loaded.actions}
+                # who may replay it stays with it: the table's privacy, its invite code (hashed), the names
+                meta = kept_meta(loaded.row["public"], loaded.row["invite"], loaded.seats)
+                record = {**head, "actions": loaded.actions, "meta": {**head.get("meta", {}), **meta}}
         await service.store.purge(table_id, record)
-        table = service.tables.pop(table_id, None)
-        if table is not None and table.task is not None:
-            table.task.cancel()
+        table = service.tables.get(table_id)
+        if table is not None:
+            if table.task is not None:
+                table.task.cancel()
+            service.forget(table)  # and, with several processes, its lock
         log.info("table %s deleted%s", table_id, " (its record is kept)" if record else "")

@@ -7,7 +7,17 @@ browser draws with (the grid's shape, slot and line names, the Action cards' sho
 
 from veillee.core import GameInfo
 from veillee.games.skyjo.actions import Action, Kind
-from veillee.games.skyjo.cards import COLUMNS, LINE_NAMES, ROWS, SLOT_NAMES, ActionCard, GameCard, Line, Slot
+from veillee.games.skyjo.cards import (
+    COLUMNS,
+    LINE_NAMES,
+    ROWS,
+    SLOT_NAMES,
+    VALUE,
+    ActionCard,
+    GameCard,
+    Line,
+    Slot,
+)
 from veillee.games.skyjo.events import EVENTS
 from veillee.games.skyjo.options import OPTIONS, SkyjoOptions
 from veillee.games.skyjo.phases import Phase
@@ -44,6 +54,7 @@ GAME = GameInfo(
         "slots": list(SLOT_NAMES),
         "lines": list(LINE_NAMES),
         "action_short": {lang: dict(names) for lang, names in ACTION_SHORT.items()},
+        "values": {str(card): VALUE[card] for card in GameCard},
     },
     presentation="veillee.games.skyjo.render",
     variants=(

@@ -113,7 +113,7 @@ def start_effect(state: SkyjoState, card: ActionCard) -> None:
             drawn.append(got)
         state.three = drawn
         state.three_kept = False
-        state.emit(Three(seat, len(drawn), tuple(drawn)))
+        state.emit((Three, seat, len(drawn), tuple(drawn)))
         state.phase = P_KEEP
     elif card is A_REVELATION:
         state.phase = P_LOOK
@@ -210,7 +210,7 @@ def apply(state: SkyjoState, action: Action) -> None:
     elif kind is K_KEEP:
         card = action.card
         if card is None:
-            state.emit(Keep(seat, None))
+            state.emit((Keep, seat, None))
             continue_three(state)
         else:
             assert isinstance(card, GameCard)
@@ -218,7 +218,7 @@ def apply(state: SkyjoState, action: Action) -> None:
             state.three_kept = True
             state.drawn = card
             state.drawn_from = "three"
-            state.emit(Keep(seat, card))
+            state.emit((Keep, seat, card))
             state.phase = P_PLACE
     elif kind is K_PUT:
         assert isinstance(action.card, GameCard)
@@ -229,14 +229,14 @@ def apply(state: SkyjoState, action: Action) -> None:
     elif kind is K_REACTIVATE:
         card = action.card
         if card is None:
-            state.emit(Reactivate(seat, None))
+            state.emit((Reactivate, seat, None))
             finish_effect(state)
         else:
             assert isinstance(card, ActionCard)
             pile = state.action_discard
             del pile[len(pile) - 1 - pile[::-1].index(card)]
             state.in_play.append(card)
-            state.emit(Reactivate(seat, card))
+            state.emit((Reactivate, seat, card))
             start_effect(state, card)
     elif kind is K_PICK:
         assert action.target is not None and action.slot is not None
@@ -286,7 +286,7 @@ def _faces(state: SkyjoState, seat: int, up_first: bool, up_second: bool) -> Non
 def _put(state: SkyjoState, seat: int, card: GameCard) -> None:
     state.three.remove(card)
     state.discard.append(card)
-    state.emit(Put(seat, card))
+    state.emit((Put, seat, card))
 
 
 def continue_three(state: SkyjoState) -> None:
@@ -318,7 +318,7 @@ def _look(state: SkyjoState, seat: int, target: int | None, line: int | None) ->
         if card is not None and not up[s]:
             knowers[s] |= bit
             seen[SLOT[s]] = card
-    state.emit(Look(seat, target, Line(line), len(seen), seen))
+    state.emit((Look, seat, target, Line(line), len(seen), seen))
     finish_effect(state)
 
 
@@ -326,7 +326,7 @@ def _exchange_pick(state: SkyjoState, seat: int, target: int, slot: int) -> None
     """Échange avec un autre joueur: after the second pick, each attacked holder of a Défense blocks it
     (rulings 6, 12, 32); otherwise the faces are chosen."""
     state.picks.append((target, slot))
-    state.emit(Pick(seat, target, SLOT[slot]))
+    state.emit((Pick, seat, target, SLOT[slot]))
     if len(state.picks) < 2:
         return
     blocked = False
@@ -352,7 +352,7 @@ def _steal(state: SkyjoState, seat: int, target: int, card: ActionCard) -> None:
     source = state.held[target] if card in state.held[target] else state.fresh[target]
     source.remove(card)
     (state.held if state.opts.stolen_playable_at_once else state.fresh)[seat].append(card)
-    state.emit(Steal(seat, target, card))
+    state.emit((Steal, seat, target, card))
     state.extra_turns += 1
     finish_effect(state)
 
@@ -387,6 +387,6 @@ def _meteor(state: SkyjoState, seat: int, target: int, slot: int) -> None:
     state.dirty[target] = True
     state.knowers[target][slot] = 0
     state.discard.insert(0, old)
-    state.emit(Meteor(seat, target, SLOT[slot], old, new))
+    state.emit((Meteor, seat, target, SLOT[slot], old, new))
     state.meteor_queue.pop(0)
     _next_meteor(state)

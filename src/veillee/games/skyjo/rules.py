@@ -160,7 +160,7 @@ def _take(state: SkyjoState, action: Action) -> None:
     top = state.discard.pop()
     state.drawn = top
     state.drawn_from = "discard"
-    state.emit(Take(state.turn, top))
+    state.emit((Take, state.turn, top))
     state.phase = P_PLACE
 
 
@@ -169,7 +169,7 @@ def _draw(state: SkyjoState, action: Action) -> None:
     assert got is not None
     state.drawn = got
     state.drawn_from = "pile"
-    state.emit(Draw(state.turn, got))
+    state.emit((Draw, state.turn, got))
     state.phase = P_DRAWN
 
 
@@ -182,7 +182,7 @@ def _discard(state: SkyjoState, action: Action) -> None:
     assert drawn is not None
     state.discard.append(drawn)
     state.drawn = None
-    state.emit(Discard(state.turn, drawn))
+    state.emit((Discard, state.turn, drawn))
     state.phase = P_REVEAL
 
 
@@ -211,7 +211,7 @@ def _play(state: SkyjoState, action: Action) -> None:
     seat = state.turn
     state.held[seat].remove(played)
     state.in_play.append(played)
-    state.emit(Play(seat, played))
+    state.emit((Play, seat, played))
     effects.start_effect(state, played)
 
 
@@ -221,7 +221,7 @@ def _drop(state: SkyjoState, action: Action) -> None:
     seat = state.turn
     state.held[seat].remove(dropped)
     state.action_discard.append(dropped)
-    state.emit(DropEvent(seat, dropped))
+    state.emit((DropEvent, seat, dropped))
     refill_market(state)
     turn.after_main(state)
 
@@ -233,13 +233,13 @@ def _setup_reveal(state: SkyjoState, slot: int | None) -> None:
     state.up[seat][slot] = True
     card = state.grid[seat][slot]
     assert card is not None
-    state.emit(Reveal(seat, seat, SLOT[slot], card))
+    state.emit((Reveal, seat, seat, SLOT[slot], card))
     state.setup_queue.pop(0)
     if state.setup_queue:
         state.to_act = state.setup_queue[0]
         return
     state.starter = turn.first_player(state)
-    state.emit(Starter(state.starter))
+    state.emit((Starter, state.starter))
     turn.begin_turn(state, state.starter)
 
 
@@ -251,7 +251,7 @@ def reveal_own(state: SkyjoState, seat: int, slot: int | None) -> None:
     state.dirty[seat] = True
     card = state.grid[seat][slot]
     assert card is not None
-    state.emit(Reveal(seat, seat, SLOT[slot], card))
+    state.emit((Reveal, seat, seat, SLOT[slot], card))
     if card is STAR:
         state.star_rights += 1
 
@@ -270,7 +270,7 @@ def _swap(state: SkyjoState, seat: int, slot: int | None) -> None:
     state.knowers[seat][slot] = 0
     state.discard.append(old)
     state.drawn = None
-    state.emit(Swap(seat, SLOT[slot], card, old))
+    state.emit((Swap, seat, SLOT[slot], card, old))
     if card is STAR:
         state.star_rights += 1
     if state.drawn_from == "three":

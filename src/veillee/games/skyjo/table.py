@@ -42,7 +42,7 @@ def reshuffle_game(state: SkyjoState) -> None:
     state.pile = pile
     state.discard = [top]
     state.pile_public = True
-    state.emit(Reshuffle("game", len(pile)))
+    state.emit((Reshuffle, "game", len(pile)))
 
 
 def draw_game(state: SkyjoState) -> GameCard | None:
@@ -68,7 +68,7 @@ def _reshuffle_actions(state: SkyjoState) -> None:
     rng.shuffle(pile)
     state.action_pile = pile
     state.action_discard = [top]
-    state.emit(Reshuffle("action", len(pile)))
+    state.emit((Reshuffle, "action", len(pile)))
 
 
 def _draw_action(state: SkyjoState) -> ActionCard | None:
@@ -91,7 +91,7 @@ def refill_market(state: SkyjoState) -> None:
             if card is None:
                 return
             market[i] = card
-            state.emit(Refill(i + 1, card))
+            state.emit((Refill, i + 1, card))
 
 
 def take_action_card(state: SkyjoState, seat: int, market: int | None) -> None:
@@ -105,7 +105,7 @@ def take_action_card(state: SkyjoState, seat: int, market: int | None) -> None:
         assert card is not None
         state.market[market] = None
     state.fresh[seat].append(card)
-    state.emit(TakeAction(seat, "pile" if market is None else market + 1, card))
+    state.emit((TakeAction, seat, "pile" if market is None else market + 1, card))
     refill_market(state)
 
 
@@ -123,5 +123,5 @@ def use_defense(state: SkyjoState, attacker: int, seat: int, attack: ActionCard)
     else:
         state.held[seat].remove(DEFENSE)
     state.action_discard.append(DEFENSE)
-    state.emit(Blocked(attacker, seat, attack))
+    state.emit((Blocked, attacker, seat, attack))
     refill_market(state)

@@ -114,7 +114,7 @@ def deal(state: SkyjoState, stack: list[str] | None = None) -> None:
     state.setup_queue = [p for p in range(n) for _ in range(SETUP_REVEALS)]
     state.phase = P_SETUP
     state.to_act = state.setup_queue[0]
-    state.emit(Deal(state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard)))
+    state.emit((Deal, state.round, state.discard[-1], tuple(state.market), tuple(state.action_discard)))
 
 
 def _is_action(text: str) -> bool:
@@ -204,7 +204,8 @@ def _discard_lines(state: SkyjoState, seat: int, found: list[int], copied: int |
         up[s] = True
         knowers[s] = 0
     state.discard.extend(cards)
-    state.emit(Lines(seat, tuple(LINE[line] for line in found), tuple(cards), None if copied is None else LINE[copied]))
+    copied_line = None if copied is None else LINE[copied]
+    state.emit((Lines, seat, tuple(LINE[line] for line in found), tuple(cards), copied_line))
 
 
 def _star_options(state: SkyjoState, seat: int) -> list[int]:
@@ -265,7 +266,7 @@ def end_turn(state: SkyjoState) -> None:
                 state.triggerer = seat
                 state.final_left = n - 1
                 state.extra_turns = 0
-                state.emit(Trigger(seat, tuple(p for p in range(n) if False not in ups[p])))
+                state.emit((Trigger, seat, tuple(p for p in range(n) if False not in ups[p])))
                 break
         else:
             if state.extra_turns:
@@ -301,7 +302,7 @@ def end_round(state: SkyjoState) -> None:
                 up[s] = True
                 state.knowers[p][s] = 0
             grid = state.grid[p]
-            state.emit(FinalReveal(p, {SLOT[s]: card for s in slots if (card := grid[s]) is not None}))
+            state.emit((FinalReveal, p, {SLOT[s]: card for s in slots if (card := grid[s]) is not None}))
     start = state.triggerer if state.triggerer is not None else 0
     state.final_queue = [(start + k) % state.num_players for k in range(state.num_players)]
     _final_lines(state)
@@ -330,13 +331,13 @@ def _score_round(state: SkyjoState) -> None:
     state.round_scores.append(scores)
     for p, points in enumerate(scores):
         state.totals[p] += points
-    state.emit(RoundEnd(state.round, tuple(scores), tuple(state.totals), state.triggerer, doubled))
+    state.emit((RoundEnd, state.round, tuple(scores), tuple(state.totals), state.triggerer, doubled))
     state.previous_triggerer = state.triggerer
     if max(state.totals) >= state.opts.target:
         state.phase = P_OVER
         state.to_act = None
         state.is_over = True
         low = min(state.totals)
-        state.emit(MatchEnd(tuple(p for p, t in enumerate(state.totals) if t == low)))
+        state.emit((MatchEnd, tuple(p for p, t in enumerate(state.totals) if t == low)))
         return
     deal(state)

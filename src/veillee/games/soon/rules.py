@@ -6,7 +6,6 @@ Each function cites the rule or ruling it implements (``docs/rules/soon.md``). F
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -25,7 +24,20 @@ from veillee.games.soon.actions import (
     Kind,
     targeted,
 )
-from veillee.games.soon.cards import COLOUR, DECK, IS_JOKER, IS_NUMBER, IS_SPECIAL, NUMBERS, VALUE, Card, parse_card
+from veillee.games.soon.cards import (
+    COLOUR,
+    DECK,
+    EXPLORER,
+    IS_JOKER,
+    IS_NUMBER,
+    IS_SPECIAL,
+    LIGHTNING,
+    NUMBERS,
+    THIEF,
+    VALUE,
+    Card,
+    parse_card,
+)
 from veillee.games.soon.scoring import SUITE_LENGTH, is_complete, match_decided, match_result, round_scores
 
 if TYPE_CHECKING:
@@ -39,7 +51,6 @@ __all__ = [
     "matches",
     "result",
     "start_match",
-    "stats",
 ]
 
 
@@ -55,6 +66,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_START, _ACT, _GIVE, _OVER = Phase.START, Phase.ACT, Phase.GIVE, Phase.OVER
+_K_DRAW, _K_TAKE, _K_RENEW, _K_GIVE, _K_EXPLORE = Kind.DRAW, Kind.TAKE, Kind.RENEW, Kind.GIVE, Kind.EXPLORE
+_K_PLACE, _K_DISCARD, _K_REPLACE, _K_LIGHTNING = Kind.PLACE, Kind.DISCARD, Kind.REPLACE, Kind.LIGHTNING
+"""Phases and action kinds as module globals for the hot path (``Phase.ACT`` goes through the enum's
+metaclass, about ten times a global's cost in CPython 3.11)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ask:
     """A pending Explorateur question: ``asker`` asked ``target`` for ``value`` (and ``colour``)."""
@@ -63,11 +81,6 @@ class Ask:
     target: int
     value: int
     colour: str | None
-
-
-_event = tuple.__new__
-"""Builds an event (a ``NamedTuple``) from the tuple of its fields in C, skipping ``NamedTuple``'s own
-constructor, a Python function: used for the events of nearly every decision (the simulator's hot path)."""
 
 
 HAND_SIZE = 3
@@ -123,19 +136,19 @@ def begin_turn(state: SoonState, seat: int) -> None:
     state.to_act = seat
     state.turns += 1
     if state.pile or (state.discard and not IS_SPECIAL[state.discard[-1]]):
-        state.phase = Phase.START
+        state.phase = _START
     else:
-        state.phase = Phase.ACT
+        state.phase = _ACT
 
 
 # -- legal actions -------------------------------------------------------------------------------------
 def legal_actions(state: SoonState) -> list[Action]:
     phase = state.phase
-    if phase is Phase.START:
+    if phase is _START:
         return _start_actions(state)
-    if phase is Phase.ACT:
+    if phase is _ACT:
         return _act_actions(state)
-    if phase is Phase.GIVE:
+    if phase is _GIVE:
         return [GIVE[card] for card in sorted(set(_matching(state)))]
     return []
 
@@ -168,12 +181,12 @@ def _act_actions(state: SoonState) -> list[Action]:
         if card < FIRST_SPECIAL_ACTION_CARD:  # a Number card or a Joker
             placed, replaced = _OWN_SUITE_MOVES[card][length]
             place += placed
-            if replaced and IS_JOKER[card] and not state.opts.joker_replaces_thief and Card.THIEF in suite:
-                replaced = tuple(a for a in replaced if suite[a.position - 1] is not Card.THIEF)  # type: ignore[operator]
+            if replaced and IS_JOKER[card] and not state.opts.joker_replaces_thief and THIEF in suite:
+                replaced = tuple(a for a in replaced if suite[a.position - 1] is not THIEF)  # type: ignore[operator]
             replace += replaced
-        elif card is Card.LIGHTNING:
+        elif card is LIGHTNING:
             special.extend(_lightning_actions(state))
-        elif card is Card.THIEF:
+        elif card is THIEF:
             special.extend(_thief_actions(state, seat, length))
         else:
             special.extend(_explore_actions(state, seat, length))
@@ -192,9 +205,9 @@ def _own_suite_moves(card: Card, length: int) -> tuple[tuple[Action, ...], tuple
     return placed, tuple(REPLACE[card, p] for p in range(1, min(length, LAST_JOKER_POSITION) + 1))
 
 
-FIRST_SPECIAL_ACTION_CARD = Card.EXPLORER
+FIRST_SPECIAL_ACTION_CARD = EXPLORER
 _OWN_SUITE_MOVES = tuple(
-    tuple(_own_suite_moves(Card(card), length) for length in range(SUITE_LENGTH + 1)) for card in range(Card.EXPLORER)
+    tuple(_own_suite_moves(Card(card), length) for length in range(SUITE_LENGTH + 1)) for card in range(EXPLORER)
 )
 """``_OWN_SUITE_MOVES[card][length]``: the place and replace actions of a Number card or a Joker, computed once."""
 
@@ -256,35 +269,35 @@ def apply(state: SoonState, action: Action) -> None:
     """Carry out a legal action of ``state.to_act``."""
     kind = action.kind
     seat = state.turn
-    if kind is Kind.DRAW:
-        state.emit(_event(ev.Draw, (seat, draw_card(state, seat))))
-        state.phase = Phase.ACT
-    elif kind is Kind.TAKE:
+    if kind is _K_DRAW:
+        state.emit((ev.Draw, seat, draw_card(state, seat)))
+        state.phase = _ACT
+    elif kind is _K_TAKE:
         taken = state.discard.pop()
         state.hands[seat].append(taken)
         state.known[seat].append(taken)
-        state.emit(_event(ev.Take, (seat, taken)))
-        state.phase = Phase.ACT
-    elif kind is Kind.RENEW:
+        state.emit((ev.Take, seat, taken))
+        state.phase = _ACT
+    elif kind is _K_RENEW:
         _renew(state, seat, action.card)
-    elif kind is Kind.GIVE:
+    elif kind is _K_GIVE:
         _give(state, action.card)
-    elif kind is Kind.EXPLORE:
-        _from_hand(state, seat, Card.EXPLORER)
+    elif kind is _K_EXPLORE:
+        _from_hand(state, seat, EXPLORER)
         _explore(state, seat, action)
     else:
         card = action.card
         assert card is not None
         _from_hand(state, seat, card)
-        if kind is Kind.PLACE:
+        if kind is _K_PLACE:
             state.suites[seat].append(card)
-            state.emit(_event(ev.Place, (seat, card)))
-        elif kind is Kind.DISCARD:
+            state.emit((ev.Place, seat, card))
+        elif kind is _K_DISCARD:
             state.discard.append(card)
-            state.emit(_event(ev.Discard, (seat, card)))
-        elif kind is Kind.REPLACE:
+            state.emit((ev.Discard, seat, card))
+        elif kind is _K_REPLACE:
             _replace(state, seat, card, action.position)
-        elif kind is Kind.LIGHTNING:
+        elif kind is _K_LIGHTNING:
             _lightning(state, seat, action.target)
         else:
             _thief(state, seat, action.target)
@@ -344,7 +357,7 @@ def _renew(state: SoonState, seat: int, top: Card | None) -> None:
     hand.clear()
     state.known[seat].clear()
     drawn = tuple(draw_card(state, seat) for _ in range(len(thrown)) if state.pile)
-    state.emit(ev.Renew(seat, thrown, len(drawn), drawn))
+    state.emit((ev.Renew, seat, thrown, len(drawn), drawn))
     end_turn(state)
 
 
@@ -355,7 +368,7 @@ def _replace(state: SoonState, seat: int, card: Card, position: int | None) -> N
     old = suite[position - 1]
     suite[position - 1] = card
     state.discard.append(old)
-    state.emit(_event(ev.Replace, (seat, card, position, old)))
+    state.emit((ev.Replace, seat, card, position, old))
 
 
 def _lightning(state: SoonState, seat: int, target: int | None) -> None:
@@ -363,8 +376,8 @@ def _lightning(state: SoonState, seat: int, target: int | None) -> None:
     assert target is not None
     card = state.suites[target].pop()
     state.discard.append(card)
-    state.discard.append(Card.LIGHTNING)
-    state.emit(ev.Lightning(seat, target, card))
+    state.discard.append(LIGHTNING)
+    state.emit((ev.Lightning, seat, target, card))
 
 
 def _thief(state: SoonState, seat: int, target: int | None) -> None:
@@ -373,9 +386,9 @@ def _thief(state: SoonState, seat: int, target: int | None) -> None:
     position = len(state.suites[seat])
     victim = state.suites[target]
     card = victim[position]
-    victim[position] = Card.THIEF
+    victim[position] = THIEF
     state.suites[seat].append(card)
-    state.emit(ev.Thief(seat, target, card))
+    state.emit((ev.Thief, seat, target, card))
 
 
 def _explore(state: SoonState, seat: int, action: Action) -> None:
@@ -386,13 +399,13 @@ def _explore(state: SoonState, seat: int, action: Action) -> None:
     choice: otherwise the pause before a second-colour choice would tell everyone what they hold.
     """
     assert action.target is not None and action.value is not None
-    state.discard.append(Card.EXPLORER)
+    state.discard.append(EXPLORER)
     colour = None if action.colour is None else str(action.colour)
     state.ask = Ask(seat, action.target, action.value, colour)
     found = bool(_matching(state))
-    state.emit(ev.Explore(seat, action.target, action.value, colour, found))
+    state.emit((ev.Explore, seat, action.target, action.value, colour, found))
     if found:
-        state.phase = Phase.GIVE
+        state.phase = _GIVE
         state.to_act = action.target
     else:
         lacks = state.lacks[action.target]
@@ -415,9 +428,9 @@ def _give(state: SoonState, card: Card | None) -> None:
         old = suite[VALUE[card] - 1]
         suite[VALUE[card] - 1] = card
         state.discard.append(old)
-    state.emit(ev.Give(ask.target, ask.asker, card, old))
+    state.emit((ev.Give, ask.target, ask.asker, card, old))
     if redraw is not None:
-        state.emit(ev.Redraw(ask.target, redraw))
+        state.emit((ev.Redraw, ask.target, redraw))
     state.ask = None
     end_turn(state)
 
@@ -430,14 +443,14 @@ def end_turn(state: SoonState) -> None:
     if state.finisher is None:
         if is_complete(state.suites[seat]):
             state.finisher = seat
-            state.emit(ev.Complete(seat, True))
+            state.emit((ev.Complete, seat, True))
             if state.opts.speed:
                 end_round(state)
                 return
             state.last_turns_left = n - 1
     else:
         if is_complete(state.suites[seat]):
-            state.emit(ev.Complete(seat, False))
+            state.emit((ev.Complete, seat, False))
         state.last_turns_left -= 1
         if state.last_turns_left == 0:
             end_round(state)
@@ -453,7 +466,7 @@ def end_round(state: SoonState) -> None:
         state.totals[seat] += points
     state.emit(ev.RoundEnd(state.round, tuple(scores), tuple(state.totals)))
     if match_decided(state.totals, scores, state.opts.target):
-        state.phase = Phase.OVER
+        state.phase = _OVER
         state.to_act = None
         state.is_over = True
         state.emit(ev.MatchEnd(result(state).winners))
@@ -471,26 +484,3 @@ def next_starter(state: SoonState) -> int:
 def result(state: SoonState) -> Result:
     """The finished match's result (R11, rulings 28, 33)."""
     return match_result(state.totals, state.round_scores, state.opts.target)
-
-
-# -- statistics ----------------------------------------------------------------------------------------
-def stats(state: SoonState) -> dict[str, float]:
-    """What a simulation summary reports of one match."""
-    history = state.history
-    kinds = Counter(action.kind for action in history)
-    log = state.raw_events()
-    return {
-        "rounds": state.round,
-        "turns": state.turns,
-        "turns per round": state.turns / state.round,
-        "decisions": len(history),
-        "lightning": kinds[Kind.LIGHTNING],
-        "thief": kinds[Kind.THIEF],
-        "explorer": kinds[Kind.EXPLORE],
-        "explorer answered": sum(1 for event in log if isinstance(event, ev.Explore) and event.found),
-        "jokers placed": sum(
-            1 for a in history if a.kind in (Kind.PLACE, Kind.REPLACE) and a.card in (Card.DAY_JOKER, Card.NIGHT_JOKER)
-        ),
-        "renewals": kinds[Kind.RENEW],
-        "reshuffles": sum(1 for event in log if isinstance(event, ev.Reshuffle)),
-    }

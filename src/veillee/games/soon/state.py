@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from veillee.core import ActionCodec, GameState, Result
-from veillee.games.soon import determinize, explain, rules
+from veillee.games.soon import determinize, explain, rules, scoring
 from veillee.games.soon.actions import Action, codec
 from veillee.games.soon.cards import Card, parse_card
 from veillee.games.soon.options import SoonOptions
@@ -30,8 +30,6 @@ class SoonState(GameState[Action]):
     """2: Express ends with the first round won alone, and that round's winner wins (Ruling 28)."""
 
     opts: SoonOptions
-    first_deck: tuple[str, ...] | None
-    """The stacked top of the first round's deck (Ruling 32), if any."""
     round: int
     starter: int
     turn: int
@@ -59,12 +57,21 @@ class SoonState(GameState[Action]):
         stack = None if deck is None else [str(parse_card(card)) for card in deck]
         self._init_base(players, seed, opts.to_json(), stack)
         self.opts = opts
-        self.first_deck = None if stack is None else tuple(stack)
         self.totals = [0] * players
         self.round_scores = []
         self.round = 0
         self.turns = 0
         rules.start_match(self)
+
+    @property
+    def first_deck(self) -> tuple[str, ...] | None:
+        """The stacked top of the first round's deck (Ruling 32), if any.
+
+        Read from the record's deck rather than kept as one more attribute: CPython shares the keys of
+        instance dictionaries (a compact, faster attribute access) only up to 29 attributes, and every
+        attribute of the state is read or written on the simulator's hot path.
+        """
+        return None if self._stack is None else tuple(self._stack)
 
     @property
     def codec(self) -> ActionCodec[Action]:
@@ -106,7 +113,7 @@ class SoonState(GameState[Action]):
         return {"pile"} | {f"hand/{s}" for s in range(self.num_players) if s != seat}
 
     def stats(self) -> dict[str, float]:
-        return rules.stats(self)
+        return scoring.stats(self)
 
     def __str__(self) -> str:
         return render(self.seat_view(None))

@@ -33,16 +33,7 @@ __all__ = [
     "Steal",
     "TieBreak",
     "TwentyOne",
-    "new_event",
 ]
-
-
-new_event = tuple.__new__
-"""``new_event(Play, (seat, card, total))`` builds an event from its fields in declaration order, as
-``Play(seat, card, total)`` does, without the Python-level ``__new__`` of a ``NamedTuple`` class, which cost
-a fifth of a random playout's time. The rules use it for the events of every turn and every round (``Play``,
-``Draw``, ``Pass``, ``TwentyOne``, ``Pawn``, ``Bust``, ``SetAside``); the core's redaction checks every
-event's arity (``zip(strict=True)``)."""
 
 
 @event(per_seat={"hands": "hand"})

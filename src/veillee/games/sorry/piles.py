@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from veillee.core import derive
 from veillee.games.sorry.cards import Card
-from veillee.games.sorry.events import Draw, Reshuffle, SetAside, new_event
+from veillee.games.sorry.events import Draw, Reshuffle, SetAside
 
 if TYPE_CHECKING:
     from veillee.games.sorry.state import SorryState
@@ -79,7 +79,7 @@ def draw_cards(state: SorryState, seat: int, count: int) -> None:
     if count == 1 and draw:  # the usual refill after one card played
         card = draw.pop()
         state.hands[seat].append(card)
-        state.emit(new_event(Draw, (seat, 1, (card,))))
+        state.emit((Draw, seat, 1, (card,)))
         return
     if len(draw) >= count:
         drawn = draw[-count:]
@@ -96,7 +96,7 @@ def draw_cards(state: SorryState, seat: int, count: int) -> None:
         if not drawn:
             return
     state.hands[seat].extend(drawn)
-    state.emit(new_event(Draw, (seat, len(drawn), tuple(drawn))))
+    state.emit((Draw, seat, len(drawn), tuple(drawn)))
 
 
 def _reshuffle(state: SorryState) -> bool:
@@ -109,7 +109,7 @@ def _reshuffle(state: SorryState) -> bool:
     shuffle(rng, pile)
     state.draw = pile
     state.set_aside = []
-    state.emit(Reshuffle(len(pile)))
+    state.emit((Reshuffle, len(pile)))
     return True
 
 
@@ -117,6 +117,6 @@ def set_aside_pile(state: SorryState) -> None:
     """« Mettez cette pile de jeu de côté »: the next card starts a new pile from 0 (R12, R17)."""
     if state.pile:
         state.set_aside.extend(state.pile)
-        state.emit(new_event(SetAside, (len(state.pile),)))
+        state.emit((SetAside, len(state.pile)))
         state.pile = []
     state.total = 0

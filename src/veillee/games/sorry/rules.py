@@ -28,7 +28,6 @@ from veillee.games.sorry.events import (
     Sorry,
     Steal,
     TwentyOne,
-    new_event,
 )
 from veillee.games.sorry.phases import Phase
 from veillee.games.sorry.piles import (
@@ -82,7 +81,7 @@ def start_match(state: SorryState, given: list[str] | None) -> None:
     first = state.opts.first_player
     if first is None:
         first = derive(state.seed, "first player").randrange(n)
-    state.emit(Deal(first, tuple(len(hand) for hand in state.hands), tuple(tuple(hand) for hand in state.hands)))
+    state.emit((Deal, first, tuple(len(hand) for hand in state.hands), tuple(tuple(hand) for hand in state.hands)))
     begin_turn(state, first)
 
 
@@ -192,7 +191,7 @@ def _play(state: SorryState, card: Card) -> None:
     elif SLIDE_TO[card]:
         total = SLIDE_TO[card]
     else:
-        state.emit(new_event(Play, (seat, card, total)))
+        state.emit((Play, seat, card, total))
         if card is _PLAY2_CARD:
             state.phase = _P_PLAY2
             state.play2_left = 2
@@ -204,7 +203,7 @@ def _play(state: SorryState, card: Card) -> None:
         end_turn(state)
         return
     state.total = total
-    state.emit(new_event(Play, (seat, card, total)))
+    state.emit((Play, seat, card, total))
     if total < TARGET:
         end_turn(state)
     else:
@@ -229,7 +228,7 @@ def _play2_number(state: SorryState, card: Card) -> None:
     state.pile.append(card)
     state.total += VALUE[card]
     state.play2_left -= 1
-    state.emit(new_event(Play, (seat, card, state.total)))
+    state.emit((Play, seat, card, state.total))
     total = state.total
     if state.play2_left and (total < TARGET or not state.opts.play2_each):
         return
@@ -248,7 +247,7 @@ def _dead(state: SorryState, card: Card | None) -> None:
     state.pile.append(card)
     state.inert[seat] = len(state.hands[seat])
     state.inert_sorry[seat] = no_target
-    state.emit(Dead(seat, card))
+    state.emit((Dead, seat, card))
     end_turn(state)
 
 
@@ -258,7 +257,7 @@ def _sorry(state: SorryState, target: int | None) -> None:
     seat = state.turn
     take_from_hand(state, seat, _SORRY)
     state.pile.append(_SORRY)
-    state.emit(Sorry(seat, target))
+    state.emit((Sorry, seat, target))
     state.phase = _P_BLOCK_SORRY
     state.sorry_target = target
     state.to_act = target
@@ -266,7 +265,7 @@ def _sorry(state: SorryState, target: int | None) -> None:
 
 def _reach_21(state: SorryState, scorer: int) -> None:
     """Open the steal window: every opponent, in play order from the scorer, is asked (R15, Rulings 9, 22, 26)."""
-    state.emit(new_event(TwentyOne, (scorer,)))
+    state.emit((TwentyOne, scorer))
     n = state.num_players
     d = state.direction
     state.window = [(scorer + d * k) % n for k in range(n - 1, 0, -1)]
@@ -278,7 +277,7 @@ def _pass(state: SorryState) -> None:
     phase = state.phase
     seat = state.to_act
     assert seat is not None
-    state.emit(new_event(Pass, (seat,)))
+    state.emit((Pass, seat))
     if phase is _P_PLAY:
         end_turn(state)
         return
@@ -304,7 +303,7 @@ def _steal(state: SorryState) -> None:
     assert seat is not None
     take_from_hand(state, seat, _STEAL)
     state.pile.append(_STEAL)
-    state.emit(Steal(seat, state.turn))
+    state.emit((Steal, seat, state.turn))
     draw_cards(state, seat, HAND_SIZE - len(state.hands[seat]))
     state.window = []
     state.stealer = seat
@@ -320,7 +319,7 @@ def _block(state: SorryState) -> None:
     state.pile.append(_DONT)
     attacker = state.stealer if state.phase is _P_BLOCK_STEAL else state.turn
     assert attacker is not None
-    state.emit(Block(seat, attacker))
+    state.emit((Block, seat, attacker))
     draw_cards(state, seat, HAND_SIZE - len(state.hands[seat]))
     if state.phase is _P_BLOCK_STEAL:
         _win_round(state, seat)
@@ -339,7 +338,7 @@ def _move_pawn(state: SorryState, seat: int, step: int) -> None:
     """One step of progress: a pawn flipped to HOME (or, in the longer game, back to START) (R10, R20, Ruling 25)."""
     state.progress[seat] += step
     progress = state.progress[seat]
-    state.emit(new_event(Pawn, (seat, step, progress, home_pawns(progress))))
+    state.emit((Pawn, seat, step, progress, home_pawns(progress)))
 
 
 def _win_round(state: SorryState, winner: int) -> None:
@@ -356,7 +355,7 @@ def _win_round(state: SorryState, winner: int) -> None:
 
 def _bust(state: SorryState, buster: int) -> None:
     """Over 21: every other player flips a pawn (R11, Ruling 19); a shared finish goes to a tie-break (R19)."""
-    state.emit(new_event(Bust, (buster, state.total)))
+    state.emit((Bust, buster, state.total))
     n = state.num_players
     d = state.direction
     order = [(buster + d * k) % n for k in range(1, n)]
@@ -384,7 +383,7 @@ def end_turn(state: SorryState) -> None:
         if missing == 1 and draw:  # the usual refill after one card played (draw_cards, inlined)
             card = draw.pop()
             hand.append(card)
-            state.emit(new_event(Draw, (seat, 1, (card,))))
+            state.emit((Draw, seat, 1, (card,)))
         else:
             draw_cards(state, seat, missing)
     nxt = (seat + state.direction) % state.num_players

@@ -40,14 +40,14 @@ def add(state: SorryState, card: Card | None) -> None:
     take_from_hand(state, seat, card)
     state.tb_piles[seat].append(card)
     state.tb_totals[seat] += VALUE[card]
-    state.emit(Add(seat, card, state.tb_totals[seat]))
+    state.emit((Add, seat, card, state.tb_totals[seat]))
 
 
 def stand(state: SorryState) -> None:
     """Stop adding; once every tied player has stood, the highest pile wins or the tie goes on."""
     seat = state.to_act
     assert seat is not None
-    state.emit(Stand(seat, state.tb_totals[seat]))
+    state.emit((Stand, seat, state.tb_totals[seat]))
     state.tb_pos += 1
     if state.tb_pos < len(state.tb_order):
         state.to_act = state.tb_order[state.tb_pos]

@@ -2,14 +2,22 @@
 // No rule lives here: the page offers exactly the server's legal actions, in the menu the server folds in
 // Python (``present.menu``, the terminal's tree), and draws the seat's own view (the only one it ever holds).
 import { el, markup, T, lang, setLang, toast, announce, icon } from "./common.js";
+import { soundButton, chime, turnSignal } from "./notify.js";
+import { capture, play } from "./motion.js";
+import { roundSummary, summaryPanel } from "./rounds.js";
+import { chatPanel, received } from "./chat.js";
+import { menu } from "./menu.js";
+import "./texts_pages.js";
 
 const DRAWINGS = { soon: "./games/soon.js", skyjo: "./games/skyjo.js", sorry: "./games/sorry.js", soupcons: "./games/soupcons.js" };
 const app = document.getElementById("app");
 let games = [];
+let botLevels = []; // the levels a seat may be given: GET /api/games bot_levels (veillee.bots.LEVELS, the one declaration)
 // the games' declarations (GET /api/games): options, constants; the drawings read ctx.game.constants
 const gameInfo = (name) => games.find((g) => g.name === name);
 let table = null; // the state of the table page
 let rulesGame = null;
+let other = null; // the lobby or replay page, when one is shown: { render, stop }
 
 // -- language, rules, chrome -------------------------------------------------------------------------------
 function chrome() {
@@ -18,11 +26,15 @@ function chrome() {
     b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
     b.onclick = () => { setLang(b.dataset.lang); chrome(); rerender(); };
   }
+  const sound = document.getElementById("sound-button");
+  if (table) soundButton(sound);
+  else sound.hidden = true;
   const rb = document.getElementById("rules-button");
   rb.hidden = !rulesGame;
   rb.textContent = T("rules");
   rb.onclick = showRules;
   document.getElementById("rules-close").textContent = T("close");
+  document.getElementById("lobby-link").textContent = T("lobby_link");
 }
 
 async function showRules() {
@@ -36,7 +48,8 @@ async function showRules() {
     if (open) paragraphs[paragraphs.length - 1] += ` ${line.trim()}`;
     else paragraphs.push(line.trim());
   }
-  text.replaceChildren(...paragraphs.map((l) => el("p", {}, l)));
+  text.replaceChildren(...paragraphs.map((l) => el("p", {}, l)),
+    el("p", {}, el("a", { href: `/rules/${rulesGame}?lang=${lang()}`, id: "full-rules", target: "_blank" }, T("full_rules"))));
   document.getElementById("rules").showModal();
 }
 
@@ -44,13 +57,16 @@ function rerender() {
   if (table) {
     if (table.ws && table.ws.readyState === WebSocket.OPEN) hello(); // the server narrates again in the new language
     renderTable();
-  } else if (app.dataset.page === "home") renderHome();
+  } else if (other) other.render();
+  else if (app.dataset.page === "home") renderHome();
 }
 
 // -- home: create a table ----------------------------------------------------------------------------------
 async function home() {
   app.dataset.page = "home";
-  games = (await (await fetch("/api/games")).json()).games;
+  const listed = await (await fetch("/api/games")).json();
+  games = listed.games;
+  botLevels = listed.bot_levels || botLevels;
   renderHome();
 }
 
@@ -64,6 +80,7 @@ function renderHome() {
   const name = el("input", { id: "name", name: "name", required: true, maxLength: 24, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" });
   const playersBox = el("div", { class: "seats-choice" });
   const optionsBox = el("div", { class: "options" });
+  const listed = el("input", { type: "checkbox", id: "public", name: "public" });
   const timer = el("select", { id: "timer" }, [["", T("no_timer")], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"]].map(([v, l]) => el("option", { value: v }, l)));
   const form = el("form", { class: "card-panel create" }, [
     el("h1", {}, T("create_title")),
@@ -73,6 +90,7 @@ function renderHome() {
     playersBox,
     optionsBox,
     el("label", {}, [T("timer"), timer]),
+    el("label", { class: "option-check" }, [listed, T("public_table")]),
     el("button", { type: "submit", class: "primary", id: "create" }, T("create")),
   ]);
   const seats = [];
@@ -92,7 +110,7 @@ function renderHome() {
         if (i === 0) return el("li", {}, T("you"));
         const sel = el("select", { "data-seat": i, "aria-label": `${T("seat")} ${i + 1}` }, [
           el("option", { value: "friend" }, T("friend")),
-          ...["random", "easy", "normal", "hard"].map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
+          ...botLevels.map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
         ]);
         sel.value = who;
         sel.onchange = () => { seats[i] = sel.value; };
@@ -122,7 +140,7 @@ function renderHome() {
     }
     localStorage.setItem("veillee-name", name.value.trim());
     localStorage.setItem("veillee-home", JSON.stringify({ game: g }));
-    const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null };
+    const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null, public: listed.checked };
     const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const created = await answer.json();
     if (!answer.ok) return toast(errorText(created));
@@ -190,7 +208,7 @@ async function openTable(id) {
   if (fromLink) { saveInvite(id, fromLink); history.replaceState({}, "", location.pathname); } // not left in the address bar
   const answer = await fetch(`/api/tables/${id}`);
   if (!answer.ok) { app.replaceChildren(el("p", { class: "card-panel" }, T("no_table"))); return; }
-  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, path: [], drawing: null, seen: new Set() };
+  table = { id, info: await answer.json(), you: seatOf(id), state: null, log: [], ws: null, retry: 0, pending: null, path: [], drawing: null, seen: new Set(), chat: [], summary: null, names };
   rulesGame = table.info.game;
   const url = DRAWINGS[table.info.game];
   if (url) import(url).then((m) => { table.drawing = m; renderTable(); }).catch(() => {});
@@ -237,21 +255,41 @@ function onMessage(m, ws) {
   } else if (m.type === "state") {
     if (!m.present || (table.you && m.seat !== table.you.seat)) return; // before our hello
     if (table.state && m.version < table.state.version) return;
+    const live = Boolean(table.state) && m.events_start > 0; // not a snapshot: these events just happened
     table.log.length = Math.min(table.log.length, m.events_start); // a snapshot (events_start 0) replaces the log
     table.log.push(...m.present.log);
     if (!table.state || m.version !== table.state.version) { table.path = []; table.only = null; }
     table.state = m;
     table.pending = null;
     table.deadline = m.turn_left == null ? null : Date.now() + m.turn_left * 1000;
-    if (m.to_act === m.seat && m.legal.length) announce(T("your_turn"));
+    const mine = m.seat !== null && m.to_act === m.seat && m.legal.length > 0 && !m.over;
+    if (live) {
+      const summary = roundSummary(m.events, m.present.log, m.view);
+      if (summary && !m.over) table.summary = summary;
+    }
+    const latest = m.present.log[m.present.log.length - 1];
+    announce([live ? latest : "", mine ? T("your_turn") : ""].filter(Boolean).join(" — "));
+    if (mine && !table.mine && live) chime(); // a turn that begins now, not one found on arrival
+    table.mine = mine;
+    turnSignal(mine);
   } else if (m.type === "error") {
     table.pending = null;
     if (m.code === "bad_token" && table.you && table.info.status === "lobby") { forgetSeat(table.id); table.you = null; }
     toast(errorText(m));
   } else if (m.type === "rematch") {
     table.rematch = m.table;
+  } else if (m.type === "chat") {
+    received(table, m);
+    return;
   }
   renderTable();
+}
+
+// A chat line or a reaction, sent as is: the server checks who may write and how often.
+function say(message) {
+  if (!table || !table.ws || table.ws.readyState !== WebSocket.OPEN) return false;
+  table.ws.send(JSON.stringify(message));
+  return true;
 }
 
 function act(index) {
@@ -298,7 +336,7 @@ function renderTable() {
   const signature = JSON.stringify([table.info, s && s.version, s && s.present.lang, s && s.seat, table.log.length, table.path,
     [...(table.only || [])], table.pending, table.online, table.you, table.rematch, lang(),
     // the game's drawing loads late; the lobby does not show it, so its arrival must not re-render the join form
-    table.info && table.info.status !== "lobby" && Boolean(table.drawing)]);
+    table.info && table.info.status !== "lobby" && Boolean(table.drawing), table.summary]);
   if (signature === table.signature) return;
   table.signature = signature;
   chrome();
@@ -312,7 +350,14 @@ function renderTable() {
   else if (info.status === "closed" || info.status === "broken") parts.push(ended(info));
   else if (table.state) parts.push(...playing());
   else parts.push(el("p", { class: "loading" }, "…"));
+  if (["lobby", "playing", "finished"].includes(info.status)) parts.push(chatPanel(table, say));
+  // the chat panel is kept across re-renders: a move of the others must not take the focus out of it
+  const focused = document.activeElement;
+  const keep = table.chatPanel && focused && table.chatPanel.box.contains(focused) ? focused : null;
+  const before = capture(app);
   app.replaceChildren(...parts);
+  play(app, before);
+  if (keep) keep.focus({ preventScroll: true });
   if (table.online === false) offline();
   // keyboard: on your turn, focus the first choice if the focus was lost with the old page
   if (document.activeElement === document.body || !document.activeElement) {
@@ -409,24 +454,35 @@ function playing() {
   // the clock is our own SVG: Debian's Chromium has no glyph for ⏱
   if (table.deadline && !s.over) status.append(el("span", { class: "timer", id: "timer-left" }, [icon("clock"), el("span", { class: "left", "data-deadline": table.deadline }, "")]));
   const out = [status];
+  if (table.summary) {
+    out.push(summaryPanel(table.summary, who, T, () => {
+      table.summary = null;
+      renderTable();
+      const next = document.querySelector("#board button.playable, #menu button.choice");
+      if (next) next.focus({ preventScroll: true });
+    }));
+  }
+  // a spectator is told so, plainly: nothing here is theirs to play
+  if (s.seat === null) out.unshift(el("p", { class: "banner watching", id: "spectating" }, T("spectating")));
   // the last thing that happened, so everyone sees what the one to act is answering
   const last = table.log[table.log.length - 1];
   if (last && !s.over) out.push(el("p", { class: "last-event", id: "last-event" }, markup(last)));
   // the drawing of the game, from the view; clicks offer legal actions
-  const board = el("section", { class: "board", id: "board" });
+  const board = el("section", { class: "board", id: "board", "aria-label": T("table") });
+  table.offered = new Set(); // the legal actions a click on the drawing offers (the menu folds them)
   if (table.drawing) {
     try {
-      board.append(table.drawing.draw({ view: s.view, seat: s.seat, legal: mine ? s.legal : [], names: who, lang: lang(), T, el, markup, offer, pending: table.pending, seats: table.info.seats, fresh: freshness(), game: gameInfo(table.info.game) }));
+      board.append(table.drawing.draw({ view: s.view, seat: s.seat, legal: mine ? s.legal : [], names: who, lang: lang(), T, el, markup, offer, pending: table.pending, seats: table.info.seats, fresh: freshness(), game: gameInfo(table.info.game), offered: table.offered }));
     } catch (err) { console.error(err); }
   }
   const text = el("details", { class: "screen", open: !table.drawing }, [el("summary", {}, T("text_view")), ...p.screen.map((l) => el("div", { class: "line" }, markup(l)))]);
   if (p.screen.length) board.append(text);
   out.push(board);
-  if (mine) out.push(menu(s));
+  if (mine) out.push(menu(s, table, act, renderTable));
   if (s.over) out.push(results(s));
   const first = Math.max(0, table.log.length - 40);
   const shown = table.shownLog || 0; // only lines not shown before slide in
-  const logList = el("ol", { class: "log", id: "log" }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
+  const logList = el("ol", { class: "log", id: "log", tabIndex: 0, "aria-label": T("log") }, table.log.slice(first).map((line, k) => el("li", { class: first + k >= shown && shown > 0 ? "new" : "" }, markup(line))));
   table.shownLog = table.log.length;
   out.push(el("section", { class: "log-box" }, [el("h2", {}, T("log")), logList]));
   if (table.you && s.seat !== null && !s.over && table.info.status === "playing") {
@@ -441,37 +497,6 @@ function freshness() {
   const seen = table.seen;
   const now = new Set();
   return (key) => { now.add(key); const fresh = seen.size > 0 && !seen.has(key); queueMicrotask(() => seen.add(key)); return fresh; };
-}
-
-// The entries under the opened path (labels of the sub-menus opened, in order), restricted to ``only``.
-function menuEntries(s) {
-  let entries = s.present.menu;
-  for (const label of table.path) {
-    const next = entries.find((e) => e.action === null && e.label === label);
-    if (!next) return s.present.menu;
-    entries = next.entries;
-  }
-  return table.only ? entries.filter((e) => e.actions.some((i) => table.only.has(i))) : entries;
-}
-
-function menu(s) {
-  const entries = menuEntries(s);
-  const list = el("div", { class: "menu", id: "menu", role: "group", "aria-label": T("choices") });
-  entries.forEach((entry, n) => {
-    // the label in one span: bare text runs would each be a flex item, spaced apart (« votre 5 , votre »)
-    const label = [n < 9 ? el("kbd", {}, String(n + 1)) : "", el("span", { class: "label" }, markup(entry.label))];
-    const b = el("button", { type: "button", class: entry.action !== null ? "choice" : "choice sub", disabled: table.pending !== null, "data-index": entry.action ?? "" }, label);
-    b.onclick = () => {
-      if (entry.action !== null) act(entry.action);
-      else { table.path = [...table.path, entry.label]; renderTable(); const f = document.querySelector(".menu button"); if (f) f.focus(); }
-    };
-    list.append(b);
-  });
-  if (table.path.length || table.only) {
-    list.append(el("button", { type: "button", class: "ghost menu-back", onclick: () => { table.path = []; table.only = null; renderTable(); } }, `← ${T("back")}`));
-  }
-  const heading = table.path.map((label) => label.replace(/ …$/, "")).join(" › ");
-  return el("section", { class: "choices" }, [el("h2", {}, heading ? markup(heading) : T("choose")), list]);
 }
 
 function results(s) {
@@ -505,6 +530,8 @@ function results(s) {
       else { here.leaving = false; button.disabled = false; }
     } }, T("rematch")));
   }
+  const seat = s.seat === null ? "" : `seat=${s.seat}&`;
+  box.append(el("a", { class: "button ghost", id: "replay-link", href: `/replay/${table.info.id}?${seat}step=0` }, T("watch_replay")));
   box.append(el("a", { class: "button ghost", href: "/" }, T("new_table")));
   return box;
 }
@@ -518,6 +545,7 @@ document.addEventListener("keydown", (e) => {
   const buttons = [...document.querySelectorAll(".menu button.choice")];
   if (/^[1-9]$/.test(e.key) && buttons[Number(e.key) - 1]) buttons[Number(e.key) - 1].click();
   else if (e.key === "Escape" && (table.path.length || table.only)) { table.path = []; table.only = null; renderTable(); }
+  else if (e.key === "Escape" && table.summary) document.getElementById("round-continue").click();
 });
 
 // A form control built from a game's declared option (GET /api/games): the server validates with the same
@@ -557,10 +585,29 @@ function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }
 async function route() {
   if (table && table.ws) { const ws = table.ws; table.ws = null; ws.close(); }
   table = null;
-  if (!games.length) games = (await (await fetch("/api/games")).json()).games;
+  turnSignal(false);
+  if (other) { other.stop(); other = null; }
+  if (!games.length) {
+    const listed = await (await fetch("/api/games")).json();
+    games = listed.games;
+    botLevels = listed.bot_levels || botLevels;
+  }
   const m = location.pathname.match(/^\/tables\/([\w-]+)/);
+  const replay = location.pathname.match(/^\/replay\/([\w-]+)/);
   if (m) await openTable(m[1]);
-  else await home();
+  else if (replay) {
+    app.dataset.page = "replay";
+    rulesGame = null;
+    chrome();
+    const { openReplay } = await import("./replay.js");
+    other = openReplay(app, games, replay[1], (game) => { if (rulesGame !== game) { rulesGame = game; chrome(); } });
+  } else if (location.pathname === "/lobby") {
+    app.dataset.page = "lobby";
+    rulesGame = null;
+    chrome();
+    const { openLobby } = await import("./lobby.js");
+    other = openLobby(app, games);
+  } else await home();
 }
 window.addEventListener("popstate", route);
 window.veilleeSend = (m) => table && table.ws && table.ws.send(JSON.stringify(m)); // for tests: what a page out of date would send

@@ -44,7 +44,7 @@ const TEXTS = {
     rules: "Règles", close: "Fermer", create_title: "Une table entre amis",
     create_lead: "Choisissez un jeu, invitez vos amis avec le lien, des robots prennent les places libres.",
     your_name: "Votre nom", game: "Jeu", players: "Joueurs", seat: "Place", you: "Vous", friend: "Un ami (lien)",
-    bot: "Robot", lvl_random: "hasard", lvl_easy: "facile", lvl_normal: "moyen", lvl_hard: "fort",
+    bot: "Robot", lvl_random: "hasard", lvl_easy: "facile", lvl_normal: "moyen", lvl_hard: "fort", lvl_expert: "expert",
     timer: "Temps par tour", no_timer: "Sans limite", create: "Créer la table", error: "Erreur",
     no_table: "Cette table n'existe pas.", lobby_title: "La table attend ses joueurs", free_seat: "Place libre",
     online: "en ligne", away: "absent", share: "Envoyez ce lien à vos amis :", copy: "Copier", copied: "Lien copié.",
@@ -67,12 +67,19 @@ const TEXTS = {
     closed: "La table est fermée.", broken: "Cette table n'a pas pu être restaurée après une mise à jour du serveur.",
     share_public: "Table publique : envoyez ce lien, ou d'autres la trouveront.",
     private_table: "Cette table est privée : ouvrez le lien d'invitation envoyé par votre hôte.",
+    sound: "Son à votre tour", round_over: "Fin de la manche {0}", round_points: "Manche", goal: "Objectif : {0}",
+    continue: "Continuer", pawns_home: "Pions arrivés", chat: "Discussion", chat_input: "Votre message", send: "Envoyer",
+    reactions: "Réactions rapides", chat_readonly: "Vous regardez la table : vous lisez la discussion sans écrire.",
+    react_hello: "Bonjour !", react_well_played: "Bien joué !", react_thanks: "Merci !", react_oops: "Oups !",
+    react_wow: "Waouh !", react_hurry: "On continue ?", on_board: "Choisir une carte de la table ({0}) …",
+    visible: "visibles", face_down: "Carte cachée, ligne {0}, colonne {1}", face_up: "{0}, ligne {1}, colonne {2}",
+    empty_slot: "Place vide, ligne {0}, colonne {1}", grid_of: "Grille de {0}", said: "{0} : {1}",
   },
   en: {
     rules: "Rules", close: "Close", create_title: "A table for friends",
     create_lead: "Pick a game, invite your friends with the link; bots take the free seats.",
     your_name: "Your name", game: "Game", players: "Players", seat: "Seat", you: "You", friend: "A friend (link)",
-    bot: "Bot", lvl_random: "random", lvl_easy: "easy", lvl_normal: "normal", lvl_hard: "hard",
+    bot: "Bot", lvl_random: "random", lvl_easy: "easy", lvl_normal: "normal", lvl_hard: "hard", lvl_expert: "expert",
     timer: "Time per turn", no_timer: "No limit", create: "Create the table", error: "Error",
     no_table: "There is no such table.", lobby_title: "The table is waiting for its players", free_seat: "Free seat",
     online: "online", away: "away", share: "Send this link to your friends:", copy: "Copy", copied: "Link copied.",
@@ -95,8 +102,20 @@ const TEXTS = {
     closed: "The table is closed.", broken: "This table could not be restored after a server update.",
     share_public: "A public table: send this link, or others will find it.",
     private_table: "This table is private: open the invitation link your host sent.",
+    sound: "Sound on your turn", round_over: "End of round {0}", round_points: "Round", goal: "Goal: {0}",
+    continue: "Continue", pawns_home: "Pawns home", chat: "Chat", chat_input: "Your message", send: "Send",
+    reactions: "Quick reactions", chat_readonly: "You are watching the table: you read the chat but do not write.",
+    react_hello: "Hello!", react_well_played: "Well played!", react_thanks: "Thanks!", react_oops: "Oops!",
+    react_wow: "Wow!", react_hurry: "Shall we go on?", on_board: "Choose a card on the table ({0}) …",
+    visible: "visible", face_down: "Face-down card, row {0}, column {1}", face_up: "{0}, row {1}, column {2}",
+    empty_slot: "Empty place, row {0}, column {1}", grid_of: "{0}'s grid", said: "{0}: {1}",
   },
 };
+
+// More texts from another module of the page (the lobby and replay pages bring their own).
+export function addTexts(more) {
+  for (const [code, texts] of Object.entries(more)) Object.assign(TEXTS[code], texts);
+}
 
 export function lang() {
   const saved = localStorage.getItem("veillee-lang");
@@ -122,11 +141,16 @@ export function toast(text) {
   toastTimer = setTimeout(() => { t.hidden = true; }, 5000);
 }
 
+// What changed, said once to screen readers: the page itself is not a live region (it would be read whole
+// at each update); this one polite region holds only the latest event, chat line or « your turn ».
 export function announce(text) {
-  if (document.hidden && "vibrate" in navigator) navigator.vibrate(80);
-  document.title = document.hidden ? `● ${text} — veillée` : "veillée";
+  const live = document.getElementById("live");
+  if (!live || !text) return;
+  live.textContent = plain(text);
 }
-document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = "veillée"; });
+
+// A text of the games' style tags without them (« [day]☀5[/day] » -> « ☀5 »), for titles and screen readers.
+export function plain(text) { return String(text).replace(/\[\/?[a-z_]+\]/g, ""); }
 
 // The indexes of the legal actions that ``match`` accepts (a drawing's clickable thing offers those).
 export function matching(legal, match) {
@@ -140,7 +164,12 @@ export function clickable(ctx, tag, attrs, children, indexes) {
   const playable = indexes && indexes.length > 0 && ctx.pending === null;
   const cls = `${attrs.class || ""}${playable ? " playable" : ""}${attrs.key && ctx.fresh(attrs.key) ? " fresh" : ""}`;
   const { key, ...rest } = attrs;
+  if (key) rest["data-key"] = key; // what moves from place to place (motion.js)
+  // a named thing that is not a button is a group (a card with its value, a row): axe refuses a bare
+  // div with an aria-label
+  if (!playable && rest["aria-label"] && !rest.role) rest.role = "group";
   if (!playable) return el(tag === "button" ? "div" : tag, { ...rest, class: cls }, children);
+  if (ctx.offered) for (const i of indexes) ctx.offered.add(i); // the menu folds what the drawing offers
   return el("button", { ...rest, type: "button", class: cls, onclick: () => ctx.offer(indexes) }, children);
 }
 
@@ -160,6 +189,19 @@ const ICONS = {
     ["circle", { cx: 7.5, cy: 11, r: 1.7, fill: "#6d2a85" }], ["circle", { cx: 16.5, cy: 11, r: 1.7, fill: "#6d2a85" }]],
   serpent: [["path", { d: "M17 4c-3-2-9-1-9 3s9 3 9 8-7 6-11 3", fill: "none", stroke: "currentColor", "stroke-width": 2.6, "stroke-linecap": "round" }],
     ["circle", { cx: 17.5, cy: 4.5, r: 2.2, fill: "currentColor" }]],
+  swap: [["path", { d: "M4 8h13l-3-3M20 16H7l3 3", fill: "none", stroke: "currentColor", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" }]],
+  eye: [["path", { d: "M2 12c3-5 7-7 10-7s7 2 10 7c-3 5-7 7-10 7s-7-2-10-7z", fill: "none", stroke: "currentColor", "stroke-width": 2.2 }],
+    ["circle", { cx: 12, cy: 12, r: 3.2, fill: "currentColor" }]],
+  shield: [["path", { d: "M12 2l8 3v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z", fill: "currentColor" }]],
+  recycle: [["path", { d: "M19 12a7 7 0 1 1-2.1-5M19 3v4h-4", fill: "none", stroke: "currentColor", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" }]],
+  double: [["rect", { x: 3, y: 6, width: 10, height: 14, rx: 2, fill: "none", stroke: "currentColor", "stroke-width": 2.2 }],
+    ["rect", { x: 11, y: 3, width: 10, height: 14, rx: 2, fill: "currentColor" }]],
+  three: [["rect", { x: 2, y: 6, width: 7, height: 12, rx: 1.5, fill: "currentColor" }], ["rect", { x: 8.5, y: 4, width: 7, height: 12, rx: 1.5, fill: "currentColor", opacity: .75 }],
+    ["rect", { x: 15, y: 2, width: 7, height: 12, rx: 1.5, fill: "currentColor", opacity: .5 }]],
+  meteor: [["circle", { cx: 15, cy: 15, r: 5, fill: "currentColor" }],
+    ["line", { x1: 3, y1: 3, x2: 11, y2: 11, stroke: "currentColor", "stroke-width": 2.4, "stroke-linecap": "round" }],
+    ["line", { x1: 9, y1: 2, x2: 13, y2: 6, stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }]],
+  bell: [["path", { d: "M6 17V11a6 6 0 0 1 12 0v6l2 2H4z", fill: "currentColor" }], ["circle", { cx: 12, cy: 21, r: 2, fill: "currentColor" }]],
   clock: [["circle", { cx: 12, cy: 13, r: 8, fill: "none", stroke: "currentColor", "stroke-width": 2.4 }],
     ["line", { x1: 12, y1: 13, x2: 12, y2: 8.5, stroke: "currentColor", "stroke-width": 2.4, "stroke-linecap": "round" }],
     ["line", { x1: 12, y1: 13, x2: 15, y2: 15, stroke: "currentColor", "stroke-width": 2.4, "stroke-linecap": "round" }],

@@ -21,12 +21,14 @@ function face(ctx, code, cls, indexes, key) {
 export function draw(ctx) {
   const { el, view: v, legal, T } = ctx;
   const uses = (card) => matching(legal, (a) => a.card === card || (SPECIAL[card] && ({ EXPLORER: "explore", LIGHTNING: "lightning", THIEF: "thief" })[card] === a.type));
-  const pile = clickable(ctx, "div", { class: "card back", "aria-label": T("pile") }, el("span", { class: "count" }, String(v.pile_size)), matching(legal, (a) => a.type === "draw"));
+  const pile = clickable(ctx, "div", { class: "card back", "data-pile": "", "aria-label": `${T("pile")} (${v.pile_size})` }, el("span", { class: "count", "aria-hidden": "true" }, String(v.pile_size)), matching(legal, (a) => a.type === "draw"));
   const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
   const discard = top ? face(ctx, top, "", matching(legal, (a) => a.type === "take"), `discard-${v.discard.length}-${top}`) : el("div", { class: "slot-empty" });
   const piles = el("div", { class: "piles" }, [
     el("div", { class: "pile" }, [pile, T("pile")]),
     el("div", { class: "pile" }, [discard, T("discard")]),
+    // the round and the goal, drawn (not only in the text view); express plays one round, with no goal
+    el("div", { class: "round-info", id: "round-info" }, [`${T("round")} ${v.round}`, v.options.target ? ` · ${T("goal", v.options.target)}` : ""]),
   ]);
   const seats = el("div", { class: "seats" });
   const suiteLength = ctx.game.constants.suite_length;

@@ -22,7 +22,7 @@ export function draw(ctx) {
   const { target, colours } = ctx.game.constants;
   const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
   const piles = el("div", { class: "piles" }, [
-    el("div", { class: "pile" }, [el("div", { class: "card back" }, el("span", { class: "count" }, String(v.draw_size))), T("pile")]),
+    el("div", { class: "pile" }, [el("div", { class: "card back", "data-pile": "", role: "img", "aria-label": `${T("pile")} (${v.draw_size})` }, el("span", { class: "count", "aria-hidden": "true" }, String(v.draw_size))), T("pile")]),
     el("div", { class: "pile" }, [top ? card(ctx, top, "", [], `pile-${v.pile.length}-${top}`) : el("div", { class: "slot-empty" }), T("play_pile")]),
     el("div", { class: "total-dial", "aria-label": T("total") }, [el("span", {}, String(v.total)), el("small", {}, `/ ${target}`)]),
     el("div", { class: "pile direction-box" }, [
@@ -32,7 +32,12 @@ export function draw(ctx) {
   const seats = el("div", { class: "seats" });
   for (let s = 0; s < v.players; s++) {
     const colour = colours[s % colours.length];
-    const pawns = el("div", { class: "row pawns" }, Array.from({ length: v.goal }, (_, k) => el("span", { class: `pawn ${colour} ${k < v.home[s] ? "home" : ""}`, title: k < v.home[s] ? T("home") : T("start_side") })));
+    // the pawns still at the start, then those home: a pawn brought home moves from one group to the other
+    const pawn = (where, k) => el("span", { class: `pawn ${colour} ${where === "home" ? "home" : ""}`, title: T(where === "home" ? "home" : "start_side"), "data-key": `pawn-${s}-${where}-${k}`, "data-card": `pawn-${s}` });
+    const pawns = el("div", { class: "row pawns", "aria-hidden": "true" }, [
+      el("span", { class: "pawn-area" }, [el("small", {}, T("start_side")), ...Array.from({ length: v.goal - v.home[s] }, (_, k) => pawn("start", k))]),
+      el("span", { class: "pawn-area home-area" }, [el("small", {}, T("home")), ...Array.from({ length: v.home[s] }, (_, k) => pawn("home", k))]),
+    ]);
     const box = seatBox(ctx, s, `${T("hand_count")} ${v.hand_sizes[s]} · ${T("home")} ${v.home[s]}/${v.goal}`, [pawns]);
     box.classList.add(`pawn-${colour}`);
     const targeted = matching(legal, (a) => a.target === s);

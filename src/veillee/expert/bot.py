@@ -1,0 +1,195 @@
+"""The ``expert`` level: ``hard``'s determinized search, focused and judged by a network learned in self-play.
+
+It is ``hard`` (``veillee.bots.ismcts``: batches of rollouts on common sampled worlds, racing, the ``normal``
+move unless paired evidence says otherwise) with two learned parts (``veillee.expert.net``):
+
+* the **prior** (policy head, on the acting seat's observation) chooses which root actions enter the race:
+  the ``normal`` move and the ``width`` most likely others (all of them when there are few). The budget is
+  spent on fewer moves, so each gets more worlds and the paired test sees smaller differences;
+* the **value** (value head) judges where a rollout stops before the match ends (the round's end in SOON,
+  Skyjo and Sorry!, a depth cap in Soupçons): ``mix`` of the learned value and ``1 - mix`` of the game's
+  hand-written evaluation, as AlphaGo mixed its value network with rollout outcomes (Silver et al., 2016);
+  the weights record the mix that predicted recent self-play results best (``veillee.expert.train``).
+
+No peeking: the bot reads only its ``Decision``. The observation is encoded from ``decision.world``'s view of
+the acting seat, which equals the seat's true view (a determinized world resamples only what the seat may
+not know), and leaves are sampled worlds. Weights that are missing for a game and player count, or that do
+not fit it (``WeightsMismatch``), make the bot play ``hard`` with the same budget, with a warning.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from veillee.bots.base import Decision
+from veillee.bots.heuristics import Evaluator, evaluator_for, policy_for, tree_depth_for
+from veillee.bots.ismcts import MIN_WORLDS, ISMCTSBot, Node, _lower_bound, search
+from veillee.core import GameState
+from veillee.expert.net import Network, WeightsMismatch, check, shipped
+from veillee.rl.encoders import state_encoder
+
+__all__ = ["MIX", "WIDTH", "ExpertBot", "prior"]
+
+WIDTH = 6
+"""Root actions the prior lets into the race besides the ``normal`` move."""
+MIX = 0.5
+"""Share of the learned value in a leaf's evaluation (the rest: the game's hand-written ``evaluate``) when
+the weights do not record the share their training measured best."""
+
+
+def prior(network: Network, world: GameState[Any], seat: int, legal: Sequence[Any]) -> list[float]:
+    """The policy head's probabilities over ``legal`` for ``seat`` (softmax of the legal logits only)."""
+    obs = state_encoder(world).encode(world, seat)
+    logits, _ = network.forward(obs[None, :])
+    index = world.codec.index
+    chosen = logits[0, [index(a) for a in legal]].astype(np.float64)
+    chosen -= chosen.max()
+    weights = np.exp(chosen)
+    return [float(w) for w in weights / weights.sum()]
+
+
+def leaf_evaluator(network: Network, world: GameState[Any], seat: int, mix: float) -> Evaluator:
+    """Per-seat values of a sampled world where a rollout stops: the value head read from ``seat``'s
+    observation of that world (a sampled world's view, never the true state's), mixed with the game's own."""
+    hand = evaluator_for(world.game_name)
+    if mix <= 0.0:
+        return hand  # the training found the learned value no help: do not spend the move's time on it
+    encoder = state_encoder(world)
+    n = world.num_players
+
+    def evaluate(leaf: GameState[Any]) -> list[float]:
+        learned = network.value(encoder.encode(leaf, seat)[None, :])[0]
+        values = [float(learned[(s - seat) % n]) for s in range(n)]
+        if mix >= 1.0:
+            return values
+        own = hand(leaf)
+        return [mix * v + (1.0 - mix) * h for v, h in zip(values, own, strict=True)]
+
+    return evaluate
+
+
+class ExpertBot:
+    """The ``expert`` level (module docstring). ``network``: weights to use (default: the package's, per
+    game and player count); ``iterations``/``seconds``/``clock``: the budget, as ``hard``'s; ``noise``: a
+    Dirichlet share mixed into the prior when choosing the race (self-play exploration, 0 at play time);
+    ``keep_root``: keep the last search's tree in ``last_root`` (self-play's policy target)."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        iterations: int | None = 20_000,
+        seconds: float | None = 0.9,
+        network: Network | None = None,
+        width: int = WIDTH,
+        mix: float | None = None,
+        noise: float = 0.0,
+        keep_root: bool = False,
+        confidence: float = 1.0,
+        name: str = "expert",
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self.network = network
+        self.width = width
+        self.mix = mix
+        self.noise = noise
+        self.keep_root = keep_root
+        self.confidence = confidence
+        self.name = name
+        self.clock = clock
+        self.tree_depth = tree_depth_for(game)
+        self._policy = policy_for(game)
+        self._fallback = ISMCTSBot(game, iterations=iterations, seconds=seconds, clock=clock)
+        self._checked: dict[tuple[int, str], Network | None] = {}
+        self.last_root: Node | None = None
+        """The last search's root, kept if ``keep_root`` (self-play reads its visits as the policy target)."""
+
+    def network_for(self, world: GameState[Any]) -> Network | None:
+        """The weights for ``world``'s game as it is, or ``None`` (with a warning, once) if they are missing
+        or do not fit: the bot then plays ``hard``."""
+        key = (world.num_players, repr(sorted(world.options.items())))
+        if key not in self._checked:
+            try:
+                if self.network is None:
+                    network = shipped(world)
+                else:
+                    check(self.network, world)
+                    network = self.network
+            except FileNotFoundError:
+                warnings.warn(
+                    f"no expert weights for {world.game_name} at {world.num_players} players: expert plays as hard",
+                    stacklevel=2,
+                )
+                network = None
+            except WeightsMismatch as exc:
+                warnings.warn(f"{exc}; expert plays as hard", stacklevel=2)
+                network = None
+            self._checked[key] = network
+        return self._checked[key]
+
+    def mix_for(self, network: Network) -> float:
+        """The share of learned value at the leaves: as given, else as training measured best (``mix`` in the
+        weights' metadata), else ``MIX``."""
+        if self.mix is not None:
+            return self.mix
+        recorded = network.meta.get("mix")
+        return float(recorded) if isinstance(recorded, int | float) else MIX
+
+    def candidates(self, decision: Decision, usual: Any, network: Network, rng: random.Random) -> list[Any]:
+        """The root actions worth searching: ``usual`` and the ``width`` most likely under the prior."""
+        legal = decision.legal
+        if len(legal) <= self.width + 1:
+            return list(legal)
+        probs = prior(network, decision.world, decision.seat, legal)
+        if self.noise > 0.0:
+            gammas = [rng.gammavariate(0.3, 1.0) for _ in legal]
+            total = sum(gammas) or 1.0
+            probs = [(1.0 - self.noise) * p + self.noise * g / total for p, g in zip(probs, gammas, strict=True)]
+        ranked = sorted(range(len(legal)), key=lambda i: -probs[i])[: self.width]
+        keep = set(ranked) | {legal.index(usual)}
+        return [legal[i] for i in sorted(keep)]
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        self.last_root = None
+        if len(decision.legal) == 1:
+            return decision.legal[0]
+        network = self.network_for(decision.world)
+        if network is None:
+            return self._fallback.act(decision, rng)
+        started = self.clock()
+        usual = self._policy(decision, rng)
+        actions = self.candidates(decision, usual, network, rng)
+        # The prior's cost comes out of the budget, so that expert and hard think for the same time.
+        seconds = None if self.seconds is None else max(self.seconds - (self.clock() - started), 0.0)
+        root = search(
+            decision,
+            rng,
+            iterations=self.iterations,
+            seconds=seconds,
+            tree_depth=self.tree_depth,
+            keep=usual,
+            clock=self.clock,
+            evaluate=leaf_evaluator(network, decision.world, decision.seat, self.mix_for(network)),
+            actions=actions,
+        )
+        if self.keep_root:
+            self.last_root = root
+        baseline = root.children[usual].samples
+        if len(baseline) < MIN_WORLDS:
+            return usual
+        best, best_gain = usual, 0.0
+        for action, child in root.children.items():
+            gain = _lower_bound(child.samples, baseline, self.confidence)
+            if gain > best_gain and not math.isnan(gain):
+                best, best_gain = action, gain
+        return best

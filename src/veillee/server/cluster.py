@@ -1,0 +1,410 @@
+"""The table service when several ``veillee serve`` processes share PostgreSQL and Redis (``--redis-url``).
+
+Every process may hold a table in memory; exactly one *owns* it (``veillee.server.lease``: a PostgreSQL
+advisory lock) and is the only one to apply its actions, run its bots and its turn timer, and change its
+seats. The others hold a *copy*, kept in step by the owner's events on the bus (``veillee.server.bus``):
+
+- a person's action or a lobby operation reaching a process that does not own the table is forwarded to
+  the owner over Redis; if nobody owns it (its owner died), the process takes the lock and owns it;
+- the owner stores, applies and delivers an accepted action to its own connections, then publishes it; each
+  other process applies it to its copy (in version order: a gap, and the copy is read again from the store)
+  and delivers each of its connections its own seat's view, as the owner did;
+- every other message to a table's connections goes through ``TableCore.broadcast``, which delivers here and
+  publishes (chat or reactions can ride on it unchanged);
+- presence (which seats have a connection) is published by each process and merged by all.
+
+Once a second each process looks for open tables whose lock nobody holds (``pg_locks``): it takes those it
+has players connected to, and playing ones at random, so a killed process's tables are owned again within
+a second or two; their bots and timers resume from the stored record and deadline. No accepted action is
+lost (it is stored before anyone is told) or applied twice (the version guard of ``Store.append_action``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from veillee.core.match import Accepted, Rejected
+from veillee.server.bus import Bus, BusTimeout
+from veillee.server.copies import CopyService
+from veillee.server.hub import Hub, dumps
+from veillee.server.lease import Lease, lock_key
+from veillee.server.lobby import TableService
+from veillee.server.messages import ServiceError
+from veillee.server.settings import ServerSettings
+from veillee.server.store import Store
+from veillee.server.tables import Table, TableCore
+
+__all__ = ["ClusterService"]
+
+log = logging.getLogger("veillee.server")
+
+SCAN_EVERY = 1.0
+"""Seconds between two looks for tables nobody owns."""
+ROUTE_PATIENCE = 10.0
+"""Seconds a forwarded request keeps trying to reach (or become) the table's owner."""
+LOCAL: Any = object()
+"""``_routed``'s answer when this process owns the table: do it here."""
+
+
+class ClusterService(CopyService):
+    """The table service of one process among several."""
+
+    def __init__(self, store: Store, hub: Hub, settings: ServerSettings | None, redis_url: str) -> None:
+        super().__init__(store, hub, settings)
+        self.lease = Lease(store.url)
+        self.lease.lost = self._lost
+        self.bus = Bus(redis_url, store.url, self._on_event, self._on_request)
+        self._claiming: dict[str, asyncio.Future[bool]] = {}
+        self._remote: dict[str, dict[str, set[int]]] = {}
+        """Seats connected on other processes: table -> process -> seats."""
+        self._orphans: set[str] = set()
+        self._owners: dict[str, str] = {}
+        """The last known owner process of tables this process forwarded to."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    @property
+    def process(self) -> str:
+        return self.bus.process
+
+    # -- start and stop -------------------------------------------------------------------------------------
+    async def load(self) -> None:
+        """No table is loaded at start: the scan takes the ones nobody owns, the others load when asked for."""
+        await self.bus.start()
+        self.bus.reconnected = self._resync_all
+        self.bus.beat_hooks.append(self._beat)
+        self._spawn(self._scan_loop())
+        log.info("process %s joins the cluster", self.process)
+
+    async def close(self) -> None:
+        await super().close()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.bus.stop()
+        await asyncio.to_thread(self.lease.close)
+
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def health(self) -> dict[str, Any]:
+        return {
+            **await super().health(),
+            "process": self.process,
+            "redis": await self.bus.ping(),
+            "owned": len(self.owned),
+            "processes": self.bus.processes(),
+        }
+
+    # -- ownership --------------------------------------------------------------------------------------------
+    def owns(self, table: Table) -> bool:
+        return table.id in self.owned
+
+    async def claim(self, table_id: str) -> bool:
+        """Own the table if nobody does: take its lock, read it from the store, resume its bots and timer."""
+        if table_id in self.owned:
+            return True
+        pending = self._claiming.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._claiming[table_id] = future
+        got = False
+        try:
+            got = await self._take(table_id)
+        except Exception:
+            log.exception("table %s: could not take it over", table_id)
+        finally:
+            self._claiming.pop(table_id, None)
+            future.set_result(got)
+        return got
+
+    async def _take(self, table_id: str) -> bool:
+        if not await self.lease.try_take(table_id):
+            return False
+        loaded = await self.store.load(table_id)
+        if loaded is None:
+            await self.lease.give_up(table_id)
+            return False
+        try:
+            fresh = self._from_loaded(loaded)
+        except Exception as exc:
+            await self._mark_broken(table_id, exc)
+            await self.lease.give_up(table_id)
+            return False
+        table = self._install(table_id, fresh, resend=True)
+        self.owned.add(table_id)
+        await self.bus.redis.set(self.bus.owner_key(table_id), self.process)
+        self.bus.publish({"t": "owner", "table": table_id})
+        self.bus.new_owner(table_id, self.process)  # requests this process sent to the former owner: do them here
+        version = table.match.version if table.match else 0
+        log.info("table %s: owned by process %s (version %d)", table_id, self.process, version)
+        self._schedule(table)
+        return True
+
+    def _lost(self) -> None:
+        """The lease session ended: every lock went with it, so this process owns nothing any more."""
+        for table_id in list(self.owned):
+            self._give_up_locally(table_id)
+
+    def _give_up_locally(self, table_id: str) -> None:
+        self.owned.discard(table_id)
+        table = self.tables.get(table_id)
+        if table is not None and table.task is not None:
+            table.task.cancel()
+            table.task = None
+
+    def out_of_step(self, table: Table) -> None:
+        """Another process stored a version this one did not know: it owns the table now (or did)."""
+        self._give_up_locally(table.id)
+        self._spawn(self.lease.give_up(table.id))
+        self._refresh_soon(table.id, resend=True)
+
+    def forget(self, table: Table) -> None:
+        super().forget(table)
+        if table.id in self.owned:
+            self._give_up_locally(table.id)
+            self._spawn(self.lease.give_up(table.id))
+
+    async def _scan_loop(self) -> None:
+        while True:
+            await asyncio.sleep(SCAN_EVERY * random.uniform(0.8, 1.2))
+            try:
+                await self._scan()
+            except Exception as exc:
+                log.error("the scan for tables without an owner failed: %r", exc)
+
+    async def _scan(self) -> None:
+        """Own the open tables nobody owns that need one: those with players connected here first, then
+        playing ones at random (a share for each live process), all of them if still orphans next round."""
+        if not await self.lease.alive():
+            return
+        held = await self.lease.held_keys()
+        playing = set(await self.store.table_ids(("playing",)))
+        lobby = await self.store.table_ids(("lobby",))
+        orphans = {t for t in [*playing, *lobby] if lock_key(t) not in held}
+        share = 1.0 / max(1, self.bus.processes())
+        for table_id in random.sample(sorted(orphans), len(orphans)):  # not all processes in the same order
+            here = bool(self.hub.connected_seats(table_id))
+            if here or (table_id in playing and (table_id in self._orphans or random.random() < share)):
+                await self.claim(table_id)
+        self._orphans = orphans
+
+    # -- routing ----------------------------------------------------------------------------------------------
+    async def _routed(self, method: str, table_id: str, **args: Any) -> Any:
+        """``LOCAL`` if this process owns the table (taking it if nobody does), else the owner's answer to
+        ``method``. A ``ServiceError`` of the owner is raised here as it would have been there."""
+        deadline = time.monotonic() + ROUTE_PATIENCE
+        pause = 0.05
+        while True:
+            if table_id in self.owned:
+                return LOCAL
+            owner = self._owners.get(table_id)
+            if owner is None:
+                if await self.claim(table_id):
+                    return LOCAL
+                stored = await self.bus.redis.get(self.bus.owner_key(table_id))  # the lock is held: by whom?
+                owner = stored if isinstance(stored, str) else None
+            if isinstance(owner, str) and owner != self.process:
+                self._owners[table_id] = owner
+                try:
+                    body = {"m": method, "table": table_id, "a": args}
+                    answer = await self.bus.request(owner, body, lambda: self._orphan(table_id))
+                except BusTimeout:
+                    answer = {"not_owner": True}
+                if isinstance(answer, dict) and not answer.get("not_owner"):
+                    if "error" in answer:
+                        raise ServiceError(answer["error"], answer.get("detail"), answer.get("retry_after"))
+                    return answer
+                self._owners.pop(table_id, None)
+            if time.monotonic() > deadline:
+                raise ServiceError("server_error", "the table's server does not answer: try again")
+            await asyncio.sleep(pause)
+            pause = min(0.5, pause * 2)
+
+    async def _orphan(self, table_id: str) -> bool:
+        """Nobody holds the table's lock (its owner died and no process took it yet)."""
+        return not await self.lease.is_held(table_id)
+
+    async def _on_request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A request forwarded by another process: done here only while this process owns the table."""
+        method, table_id, args = message.get("m"), str(message.get("table")), message.get("a") or {}
+        if table_id not in self.owned:
+            return {"not_owner": True}
+        handlers: dict[str, Callable[[], Awaitable[Any]]] = {
+            "submit": lambda: self._submit_here(table_id, args),
+            "join": lambda: TableService.join(self, table_id, args["name"], args["invite"], args["seat"]),
+            "add_bot": lambda: TableService.add_bot(self, table_id, args["token"], args["level"], args["seat"]),
+            "remove_seat": lambda: TableService.remove_seat(self, table_id, args["token"], args["seat"]),
+            "start": lambda: self._id_of(TableService.start(self, table_id, args["token"])),
+            "leave": lambda: TableService.leave(self, table_id, args["token"]),
+            "close_table": lambda: self._id_of(TableService.close_table(self, table_id, args["token"])),
+            "rematch": lambda: self._id_of(TableService.rematch(self, table_id, args["token"])),
+        }
+        handler = handlers.get(str(method))
+        if handler is None:
+            return {"error": "server_error"}
+        try:
+            return {"ok": await handler()}
+        except ServiceError as exc:
+            return {"error": exc.code, "detail": exc.detail, "retry_after": exc.retry_after}
+
+    @staticmethod
+    async def _id_of(work: Awaitable[Table]) -> str:
+        return (await work).id
+
+    async def _submit_here(self, table_id: str, args: dict[str, Any]) -> Any:
+        table = self.tables[table_id]
+        outcome = await TableCore.submit(self, table, args["seat"], args["action"], args["version"])
+        return [outcome.code, outcome.message] if isinstance(outcome, Rejected) else None
+
+    async def submit(
+        self, table: Table, seat: int, action: Any, version: Any, by: str = "player"
+    ) -> Rejected | Accepted:
+        if table.id in self.owned:
+            return await super().submit(table, seat, action, version, by)
+        if by != "player":  # a bot or a timer of a table this process no longer owns: its new owner plays
+            return Rejected("stale_version", "this process no longer owns the table")
+        answer = await self._routed("submit", table.id, seat=seat, action=action, version=version)
+        if answer is LOCAL:
+            return await super().submit(table, seat, action, version, by)
+        refused = answer.get("ok")
+        if refused:
+            if refused[0] == "stale_version":  # maybe this copy missed an event: read it again
+                self._refresh_soon(table.id, resend=True)
+            return Rejected(refused[0], refused[1])
+        return Accepted(seat, action, version + 1 if isinstance(version, int) else 0, {})
+
+    # -- the lobby, routed to the owner -------------------------------------------------------------------
+    # (a copy here reads the change again when the owner's ``table`` message arrives; the operations that
+    # answer with the table read it at once)
+    async def join(self, table_id: str, name: str, invite: str | None, seat: int | None) -> tuple[int, str]:
+        answer = await self._routed("join", table_id, name=name, invite=invite, seat=seat)
+        if answer is LOCAL:
+            return await super().join(table_id, name, invite, seat)
+        number, token = answer["ok"]
+        return int(number), str(token)
+
+    async def add_bot(self, table_id: str, token: str | None, level: str, seat: int | None) -> int:
+        answer = await self._routed("add_bot", table_id, token=token, level=level, seat=seat)
+        if answer is LOCAL:
+            return await super().add_bot(table_id, token, level, seat)
+        return int(answer["ok"])
+
+    async def remove_seat(self, table_id: str, token: str | None, seat: int) -> None:
+        answer = await self._routed("remove_seat", table_id, token=token, seat=seat)
+        if answer is LOCAL:
+            return await super().remove_seat(table_id, token, seat)
+
+    async def leave(self, table_id: str, token: str | None) -> None:
+        answer = await self._routed("leave", table_id, token=token)
+        if answer is LOCAL:
+            return await super().leave(table_id, token)
+
+    async def start(self, table_id: str, token: str | None) -> Table:
+        answer = await self._routed("start", table_id, token=token)
+        return await super().start(table_id, token) if answer is LOCAL else await self.refresh(answer["ok"])
+
+    async def close_table(self, table_id: str, token: str | None) -> Table:
+        answer = await self._routed("close_table", table_id, token=token)
+        return await super().close_table(table_id, token) if answer is LOCAL else await self.refresh(answer["ok"])
+
+    async def rematch(self, table_id: str, token: str | None) -> Table:
+        answer = await self._routed("rematch", table_id, token=token)
+        return await super().rematch(table_id, token) if answer is LOCAL else await self.refresh(answer["ok"])
+
+    async def _new_table(self, *args: Any, **kwargs: Any) -> Table:
+        """A new table is owned by the process that made it."""
+        table = await super()._new_table(*args, **kwargs)
+        if await self.lease.try_take(table.id):
+            self.owned.add(table.id)
+            await self.bus.redis.set(self.bus.owner_key(table.id), self.process)
+        return table
+
+    # -- the bus --------------------------------------------------------------------------------------------
+    def accepted(self, table: Table, accepted: Accepted, by: str) -> None:
+        self.bus.publish(
+            {
+                "t": "act",
+                "table": table.id,
+                "v": accepted.version,
+                "seat": accepted.seat,
+                "action": accepted.action,
+                "deadline": table.deadline,
+                "dv": table.deadline_version,
+            }
+        )
+
+    def broadcast(self, table_id: str, message: dict[str, Any], stored: bool = False) -> None:
+        text = dumps(message)
+        self.hub.broadcast_text(table_id, text)
+        self.bus.publish({"t": "msg", "table": table_id, "text": text, "stored": stored})
+
+    def unseat(self, table: Table, seat: int, tell: bool) -> None:
+        super().unseat(table, seat, tell)
+        self.bus.publish({"t": "unseat", "table": table.id, "seat": seat, "tell": tell})
+
+    def started(self, table: Table) -> None:
+        super().started(table)
+        self.bus.publish({"t": "start", "table": table.id})
+
+    def connected_seats(self, table_id: str) -> set[int]:
+        seats = set(self.hub.connected_seats(table_id))
+        for process, remote in self._remote.get(table_id, {}).items():
+            if self.bus.alive(process):
+                seats |= remote
+        return seats
+
+    def presence_changed(self, table: Table, person: bool) -> None:
+        local = sorted(self.hub.connected_seats(table.id))
+        self.bus.publish({"t": "presence", "table": table.id, "seats": local})
+        if self.owns(table):  # else the owner hears of it (and a table nobody owns is taken by the scan)
+            super().presence_changed(table, person)
+
+    def _beat(self, count: int) -> None:
+        """Every few seconds, all of this process's presence again (a process that started since knows it)."""
+        if count % 6 == 0:
+            tables = {t: sorted(self.hub.connected_seats(t)) for t in self.tables}
+            self.bus.publish({"t": "presences", "tables": {t: s for t, s in tables.items() if s}})
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        kind, table_id, process = event.get("t"), str(event.get("table")), str(event.get("p"))
+        if kind == "presences":
+            for remote in self._remote.values():
+                remote.pop(process, None)
+            for key, seats in event["tables"].items():
+                self._remote.setdefault(key, {})[process] = set(seats)
+            return
+        table = self.tables.get(table_id)
+        if kind == "act":
+            if table_id in self._buffer:
+                self._buffer[table_id].append(event)
+            elif table is not None and table_id not in self.owned:
+                self._apply(table, event)
+        elif kind == "msg":
+            self.hub.broadcast_text(table_id, event["text"])
+            if event.get("stored") and table is not None and table_id not in self.owned:
+                self._refresh_soon(table_id, resend=False)
+        elif kind == "presence":
+            self._remote.setdefault(table_id, {})[process] = set(event["seats"])
+            if table is not None and table_id in self.owned:
+                TableCore.presence_changed(self, table, person=True)
+        elif kind == "owner":
+            self._owners[table_id] = process
+            self.bus.new_owner(table_id, process)
+            if table_id in self.owned:  # it was this process's, and it did not know it lost it
+                self._give_up_locally(table_id)
+        elif kind in ("unseat", "start") and table is not None and table_id not in self.owned:
+            self._spawn(self._after_refresh(table_id, event))
+
+    async def _after_refresh(self, table_id: str, event: dict[str, Any]) -> None:
+        table = await self.refresh(table_id, resend=False)
+        if event["t"] == "unseat":
+            TableCore.unseat(self, table, int(event["seat"]), bool(event["tell"]))
+        else:
+            TableCore.started(self, table)

@@ -1,0 +1,195 @@
+"""Several ``veillee serve`` processes serving the same tables over one PostgreSQL database and one Redis.
+
+Real processes, real PostgreSQL, Redis and HAProxy (``scripts/test.sh`` starts them as root, as CI does;
+elsewhere the tests are skipped saying which service is missing): players on different processes see each
+other's moves; the owner of a table is killed with ``kill -9`` in the middle of a match under play, another
+process takes it over, its players reconnect, bots and turn timers resume, and the record holds every
+acknowledged move exactly once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+from server.cluster_helpers import (
+    POSTGRES,
+    REDIS,
+    Balancer,
+    check_record,
+    cluster,
+    haproxy_available,
+    needs_services,
+    play,
+    revive,
+    stored_actions,
+    wait_for_processes,
+)
+from server.server_helpers import Client, Server, create_table, get_record, join, post
+from veillee.server.bus import bus_prefix
+
+pytestmark = needs_services()
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """Three processes of one cluster for the whole module (a test that kills one starts it again)."""
+    with cluster(tmp_path_factory.mktemp("cluster"), 3) as started:
+        yield started
+
+
+def owner_of(table_id: str, servers: list[Server]) -> Server:
+    """The process that owns the table, by the key it set in Redis once it held the table's lock."""
+    assert REDIS is not None and POSTGRES is not None
+    client = redis.Redis.from_url(REDIS, decode_responses=True)
+    process = client.get(f"{bus_prefix(POSTGRES)}:owner:{table_id}")
+    client.close()
+    live = [s for s in servers if s.process is not None]
+    return next(s for s in live if httpx.get(f"{s.http}/health", timeout=5).json()["process"] == process)
+
+
+def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(servers: list[Server]) -> None:
+    revive(servers)
+    a, b, c = servers
+    listed = create_table(a, "sorry", 2, name="Dora", public=True)
+    assert listed["id"] in [t["id"] for t in httpx.get(f"{c.http}/api/tables", timeout=10).json()["tables"]]
+    table = create_table(a, "sorry", 4, name="Alice")  # a owns it: it made it
+    tid, alice = table["id"], table["you"]["token"]
+    _seat, bob = join(b, tid, "Bob")  # b forwards to a
+    refused = httpx.post(f"{c.http}/api/tables/{tid}/join", json={"name": "Eve", "invite": "wrong"}, timeout=10)
+    assert (refused.status_code, refused.json()["code"]) == (403, "bad_invite")  # said as the owner says it
+    assert post(c, f"/api/tables/{tid}/start", bob).json()["code"] == "not_host"
+    for _ in range(2):
+        assert post(b, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
+    assert post(b, f"/api/tables/{tid}/start", alice).json()["status"] == "playing"
+    assert owner_of(tid, servers) is a  # the process that made it
+
+    async def scenario() -> list[Client]:
+        clients = [Client(a, tid, alice), Client(b, tid, bob), Client(b, tid), Client(a, tid)]
+        for client in clients:
+            await client.connect()
+
+        async def no_reconnect(_client: Client) -> None:
+            raise AssertionError("no process died here")
+
+        await play(clients, random.Random(7), no_reconnect)
+        return clients
+
+    clients = asyncio.run(scenario())
+    for client in clients:  # each saw every move, on whichever process it is connected to
+        versions = sorted({m["version"] for m in map(_json, client.frames) if m["type"] == "state"})
+        assert versions == list(range(versions[0], versions[-1] + 1))
+    record = get_record(b, tid).json()
+    stored = stored_actions(tid)
+    check_record(record, clients, stored)
+    assert {by for _n, by, _at in stored} == {"player", "bot"}
+
+
+def _json(text: str) -> dict[str, Any]:
+    import json
+
+    value: dict[str, Any] = json.loads(text)
+    return value
+
+
+def test_kill_9_of_the_owner_mid_match_another_process_takes_over(servers: list[Server]) -> None:
+    """Alice is on the owner's process, Bob and Carol on the others; Carol lets her turn timer play for her
+    once, and the owner is killed while her timer runs: it must still play, on the new owner, once."""
+    revive(servers)
+    a, b, c = servers
+    table = create_table(a, "soupcons", 4, name="Alice", turn_seconds=1)
+    tid, alice = table["id"], table["you"]["token"]
+    _s, bob = join(b, tid, "Bob")
+    carol_seat, carol = join(c, tid, "Carol")
+    assert post(c, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
+    assert post(a, f"/api/tables/{tid}/start", alice).status_code == 200
+    killed_at: list[float] = []
+
+    def sleepy(client: Client, state: dict[str, Any]) -> bool:
+        """Carol waits for her timer until a while after the kill, then plays."""
+        if client.seat != carol_seat or (killed_at and time.time() > killed_at[0] + 3):
+            return False
+        if state["version"] >= 6 and not killed_at:
+            a.kill()  # the owner dies while Carol's timer runs on it
+            killed_at.append(time.time())
+        return True
+
+    async def reconnect(client: Client) -> None:
+        client.url = f"{b.ws}/ws/tables/{tid}"  # as a load balancer would: to a live process
+        for _ in range(50):
+            try:
+                await client.connect()
+                return
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.2)
+
+    async def scenario() -> list[Client]:
+        clients = [Client(a, tid, alice), Client(b, tid, bob), Client(c, tid, carol), Client(c, tid)]
+        for client in clients:
+            await client.connect()
+        await play(clients, random.Random(11), reconnect, sleepy)
+        return clients
+
+    clients = asyncio.run(scenario())
+    assert killed_at, "the owner was never killed"
+    wait_for_processes([b, c], 2)
+    assert owner_of(tid, servers) in (b, c)  # one of the survivors took it
+    record = get_record(c, tid).json()
+    stored = stored_actions(tid)
+    check_record(record, clients, stored)
+    assert {"player", "bot"} <= {by for _n, by, _at in stored}
+    assert any(by == "timer" and at > killed_at[0] for _n, by, at in stored)  # the timer resumed
+    assert b.process is not None and c.process is not None  # the survivors are still up
+
+
+@pytest.mark.skipif(not haproxy_available(), reason="haproxy is not installed (scripts/test.sh installs it as root)")
+def test_behind_haproxy_a_match_survives_the_kill_of_its_owner(servers: list[Server], tmp_path: Path) -> None:
+    """Everything through HAProxy and deploy/haproxy.cfg: create, join, start, play; the owner is killed;
+    the clients reconnect through the balancer, which sends them to the live processes."""
+    revive(servers)
+    balancer = Balancer(servers, tmp_path)
+    try:
+        front = Server(tmp_path, port=balancer.port)  # talk to the balancer as to one server
+        table = create_table(front, "soupcons", 3, name="Alice")
+        tid, alice = table["id"], table["you"]["token"]
+        _s, bob = join(front, tid, "Bob")
+        assert post(front, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
+        assert post(front, f"/api/tables/{tid}/start", alice).status_code == 200
+        owner = owner_of(tid, servers)
+        killed: list[Server] = []
+
+        def kill_when_under_way(_client: Client, state: dict[str, Any]) -> bool:
+            if state["version"] >= 5 and not killed:
+                owner.kill()
+                killed.append(owner)
+            return False
+
+        async def reconnect(client: Client) -> None:
+            for _ in range(50):
+                try:
+                    await client.connect()
+                    return
+                except (OSError, TimeoutError, Exception):
+                    await asyncio.sleep(0.2)
+
+        async def scenario() -> list[Client]:
+            clients = [Client(front, tid, alice), Client(front, tid, bob), Client(front, tid)]
+            for client in clients:
+                await client.connect()
+            await play(clients, random.Random(5), reconnect, kill_when_under_way)
+            return clients
+
+        clients = asyncio.run(scenario())
+        assert killed
+        record = get_record(balancer, tid).json()
+        check_record(record, clients, stored_actions(tid))
+    finally:
+        balancer.stop()
