@@ -80,3 +80,20 @@ def test_the_time_budget_is_kept() -> None:
     bot = make_bot("hard", "sorry", seconds=0.05)
     decision = _decision("sorry", 2)
     assert bot.act(decision, random.Random(3)) in decision.legal
+
+
+def test_rollouts_may_play_through_more_rounds() -> None:
+    """``rounds``: a rollout plays through that many round ends before the evaluator judges."""
+    state = veillee.new_game("sorry", 2, 8)
+    round_of = round_for("sorry")
+    game = _Game(evaluator_for("sorry"), rollout_for("sorry"), round_of, depth=10_000, rounds=2)
+    world = state.determinize(0, random.Random(1))
+    _iterate(Node(0), world, round_of(world), random.Random(2), 0, game)
+    assert round_of(world) == round_of(state) + 2 or world.is_over
+
+
+def test_mixed_rollouts_stay_legal_and_reproducible() -> None:
+    decision = _decision("sorry", 4)
+    first = search(decision, random.Random(3), iterations=6 * len(decision.legal), mix=0.5, drop=None)
+    again = search(decision, random.Random(3), iterations=6 * len(decision.legal), mix=0.5, drop=None)
+    assert [c.samples for c in first.children.values()] == [c.samples for c in again.children.values()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import veillee
 from games.soupcons.soupcons_helpers import play, stacked_game
@@ -121,3 +122,25 @@ def test_normal_plays_whole_games_against_random() -> None:
         state = veillee.new_game("soupcons", 3, 40 + seed, round_cap=20)
         play_match(state, bots[seed % 3 :] + bots[: seed % 3], seed)
         assert state.is_over
+
+
+def test_rollout_plays_what_choose_plays_on_the_acting_seats_view() -> None:
+    """The fast rollout reads the sampled world, not a view: it must still see only what that seat's view
+    shows, so on the same RNG it picks exactly ``choose``'s move (a leak would show as a difference)."""
+    checked = 0
+    for seed in range(6):
+        state = cast(SoupconsState, veillee.new_game("soupcons", 3 + seed % 3, 500 + seed, round_cap=20))
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                assert state.to_act is not None
+                world = state.determinize(state.to_act, rng)
+                seat = world.to_act
+                assert seat is not None
+                fast = heuristic.rollout(world, random.Random(checked))
+                slow = heuristic.choose(world.seat_view(seat), world.legal_actions(), random.Random(checked))
+                assert fast == slow
+                checked += 1
+            state.apply(rng.choice(legal) if rng.random() < 0.5 else _move(state, seed))
+    assert checked > 100

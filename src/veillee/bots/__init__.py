@@ -55,7 +55,7 @@ offer."""
 
 HARD_ROLLOUTS = 20_000
 """``hard``'s rollout cap beside its 0.9 s: high enough that the time decides (Sorry!'s rollouts, which stop
-at the round's end, run about 10,000 a second on one core), low enough to bound a move on a fast machine."""
+at the next round's end, run about 5,000 a CPU second), low enough to bound a move on a fast machine."""
 
 EASY_MISTAKES = 0.3
 """Share of ``easy``'s moves that are random slips."""

@@ -50,9 +50,12 @@ from veillee.bots.base import Decision, choose_uniform
 from veillee.bots.heuristics import (
     Evaluator,
     Rollout,
+    confidence_for,
     evaluator_for,
     policy_for,
     rollout_for,
+    rollout_mix_for,
+    rollout_rounds_for,
     round_for,
     search_depth_for,
     terminal_values,
@@ -106,6 +109,16 @@ class _Game:
     rollout: Rollout
     round_of: Callable[[GameState[Any]], Hashable]
     depth: int
+    mix: float = 0.0
+    """The share of rollout moves played uniformly at random instead of by the rollout policy."""
+    rounds: int = 1
+    """How many round ends a rollout plays through before the evaluator judges (1: the move's own round)."""
+
+    def play(self, world: GameState[Any], rng: random.Random) -> Any:
+        """One rollout move: the policy's, or with probability ``mix`` a uniformly random legal one."""
+        if self.mix and rng.random() < self.mix:
+            return choose_uniform(world.legal_actions(), rng)
+        return self.rollout(world, rng)
 
 
 def search(
@@ -119,6 +132,7 @@ def search(
     keep: Any = None,
     drop: float | None = DROP,
     clock: Callable[[], float] = time.perf_counter,
+    mix: float | None = None,
     evaluate: Evaluator | None = None,
     actions: Sequence[Any] | None = None,
 ) -> Node:
@@ -132,7 +146,8 @@ def search(
     than ``drop`` standard errors leaves the race (its ``samples`` stop growing), so the budget goes to the
     moves still in doubt; ``keep`` (the ``normal`` move) never leaves, and the search stops early once it
     is alone. ``drop=None`` keeps every action to the end. ``clock`` measures ``seconds`` (wall time by
-    default; ``time.process_time`` gives CPU time, for fair measures on a busy machine).
+    default; ``time.process_time`` gives CPU time, for fair measures on a busy machine). ``mix``: the share
+    of rollout moves played at random (default: the game's ``ROLLOUT_MIX``, 0 for most games).
 
     ``evaluate`` replaces the game's evaluator where a rollout stops before the match's end (``expert``
     passes its learned value); ``actions`` restricts the root to these legal actions (``expert`` passes
@@ -145,6 +160,8 @@ def search(
         rollout_for(decision.game),
         round_for(decision.game),
         search_depth_for(decision.game) if depth is None else depth,
+        rollout_mix_for(decision.game) if mix is None else mix,
+        rollout_rounds_for(decision.game),
     )
     seat = decision.seat
     root = Node(seat)
@@ -204,7 +221,7 @@ def _iterate(
                 child.available += 1
         untried = [a for a in legal if a not in children]
         if untried:
-            preferred = game.rollout(world, rng)
+            preferred = game.play(world, rng)
             action = preferred if preferred in untried else choose_uniform(untried, rng)
             node = children[action] = Node(actor)
             world.apply(action)
@@ -216,8 +233,16 @@ def _iterate(
         path.append(node)
         plies -= 1
     steps = 0
-    while not world.is_over and steps < game.depth and game.round_of(world) == start:
-        world.apply(game.rollout(world, rng))
+    ends = 0
+    current = start
+    while not world.is_over and steps < game.depth:
+        now = game.round_of(world)
+        if now != current:
+            ends += 1
+            if ends >= game.rounds:
+                break
+            current = now
+        world.apply(game.play(world, rng))
         steps += 1
     values = _values(world, game.evaluate)
     for visited in path:
@@ -234,7 +259,8 @@ def _values(world: GameState[Any], evaluate: Evaluator) -> list[float]:
 class ISMCTSBot:
     """The ``hard`` level: heuristic-guided ISMCTS with an iteration and/or time budget (see the module
     docstring). ``tree_depth`` defaults to the game's ``TREE_DEPTH`` (1: root only); ``confidence`` is how
-    many standard errors of the paired gain a move must clear to be played instead of the ``normal`` move;
+    many standard errors of the paired gain a move must clear to be played instead of the ``normal`` move
+    (default: the game's ``CONFIDENCE``, else 1);
     ``clock`` measures ``seconds`` (``time.process_time``: CPU time)."""
 
     def __init__(
@@ -244,14 +270,14 @@ class ISMCTSBot:
         iterations: int | None = 20_000,
         seconds: float | None = 0.9,
         tree_depth: int | None = None,
-        confidence: float = 1.0,
+        confidence: float | None = None,
         name: str = "hard",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.tree_depth = tree_depth_for(game) if tree_depth is None else tree_depth
-        self.confidence = confidence
+        self.confidence = confidence_for(game) if confidence is None else confidence
         self.name = name
         self.clock = clock
         self._policy = policy_for(game)

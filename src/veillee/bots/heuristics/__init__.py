@@ -11,6 +11,12 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``SEARCH_DEPTH``: the most decisions a rollout plays before ``evaluate`` judges (default ``GENERIC_DEPTH``);
 * ``TREE_DEPTH``: how many plies the search's tree may grow below the root (default 1: root only), for a
   game whose rollouts are cheap enough to feed a deeper tree;
+* ``ROLLOUT_MIX``: the share of the search's rollout moves played uniformly at random (default 0): a game
+  whose heuristic is not to be trusted blind mixes in random moves, so the futures it sees are not only
+  the ones its own heuristic would play;
+* ``ROLLOUT_ROUNDS``: how many round ends a rollout plays through (default 1): more when what a move
+  leaves in hand counts in the next round too;
+* ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);
 * ``rollout(world, rng) -> action``: the search's rollout policy for whoever acts in a sampled world, when
   the game has a faster way to play ``choose`` there than building that seat's view at every step. It must
   read only what the acting seat's view shows (its own hand and public facts of ``world``).
@@ -41,11 +47,14 @@ __all__ = [
     "HeuristicBot",
     "Policy",
     "Rollout",
+    "confidence_for",
     "evaluator_for",
     "generic_choose",
     "neutral_evaluate",
     "policy_for",
     "rollout_for",
+    "rollout_mix_for",
+    "rollout_rounds_for",
     "round_for",
     "search_depth_for",
     "terminal_values",
@@ -139,6 +148,27 @@ def tree_depth_for(game: str) -> int:
     module = _module(game)
     depth = getattr(module, "TREE_DEPTH", None) if module is not None else None
     return depth if isinstance(depth, int) else 1
+
+
+def rollout_mix_for(game: str) -> float:
+    """The game's ``ROLLOUT_MIX`` (the share of random moves in the search's rollouts), or 0."""
+    module = _module(game)
+    mix = getattr(module, "ROLLOUT_MIX", None) if module is not None else None
+    return float(mix) if isinstance(mix, (int, float)) else 0.0
+
+
+def rollout_rounds_for(game: str) -> int:
+    """The game's ``ROLLOUT_ROUNDS`` (how many round ends the search's rollouts play through), or 1."""
+    module = _module(game)
+    rounds = getattr(module, "ROLLOUT_ROUNDS", None) if module is not None else None
+    return rounds if isinstance(rounds, int) and rounds >= 1 else 1
+
+
+def confidence_for(game: str) -> float:
+    """The game's ``CONFIDENCE`` (standard errors a move must gain over ``normal``'s to replace it), or 1."""
+    module = _module(game)
+    confidence = getattr(module, "CONFIDENCE", None) if module is not None else None
+    return float(confidence) if isinstance(confidence, (int, float)) else 1.0
 
 
 def policy_for(game: str) -> Policy:

@@ -32,13 +32,13 @@ from typing import Any, cast
 from veillee.bots.heuristics import best_of
 from veillee.core import GameState
 from veillee.games.soupcons.actions import Action, Kind
-from veillee.games.soupcons.cards import DAY, NIGHT, Card, Side, setup
+from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, Side, setup
 from veillee.games.soupcons.events import Outcome
 from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
-__all__ = ["choose", "evaluate", "serpent_estimates"]
+__all__ = ["choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
 S = Card.SERPENT
@@ -50,12 +50,22 @@ def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     return view.seat, view.hand, view.dealt
 
 
+_Known = tuple[int, int, "Outcome | None", "Card | None"]
+"""A finished exchange as a seat knows it: giver, receiver, effect, and the accepted card if it was theirs."""
+
+
 def serpent_estimates(view: SoupconsView) -> list[float]:
     """Each seat's expected number of Serpents in hand, from the seat's view (its own count exact)."""
     me, hand, dealt = _seat(view)
-    n = view.players
+    known = [(ex.giver, ex.receiver, ex.effect, ex.card) for ex in view.exchanges if ex.done]
+    return _estimates(me, hand, dealt, view.players, view.first_player, known)
+
+
+def _estimates(
+    me: int, hand: Sequence[Card], dealt: Sequence[Card], n: int, first: int, known: Sequence[_Known]
+) -> list[float]:
+    """``serpent_estimates`` from the facts it reads (shared by the view's path and the rollouts' one)."""
     material = setup(n)
-    first = view.first_player
     others_serpents = material.serpents - dealt.count(S)
     others_zero = 0 if Card.MASK_0 in dealt else 1
     others_cards = 2 * n + 1 - len(dealt)
@@ -69,17 +79,14 @@ def serpent_estimates(view: SoupconsView) -> list[float]:
         else:
             p[seat] = others_serpents * size / others_cards
             z[seat] = others_zero * size / others_cards
-    for ex in view.exchanges:
-        if not ex.done:
-            continue
-        giver, receiver, effect = ex.giver, ex.receiver, ex.effect
+    for giver, receiver, effect, card in known:
         if effect is Outcome.REMOVED:
             z[receiver] += 1.0
             continue
         if effect is not Outcome.NOTHING:
             continue
-        if ex.card is not None:
-            q = 1.0 if ex.card is S else 0.0
+        if card is not None:
+            q = 1.0 if card is S else 0.0
         else:
             silent = p[giver] + z[giver]
             q = p[giver] / silent if silent > 1e-9 else 0.5
@@ -102,20 +109,40 @@ def serpent_estimates(view: SoupconsView) -> list[float]:
 class _Table:
     """What a decision reads of the view, gathered once."""
 
-    def __init__(self, view: SoupconsView) -> None:
-        self.me, hand, _ = _seat(view)
-        self.players = view.players
+    def __init__(
+        self, me: int, hand: Sequence[Card], side: Sequence[Side], night: int, on_table: int, p: list[float]
+    ) -> None:
+        self.me = me
         self.hand = list(hand)
-        self.side = view.table
-        self.night = view.night_cards
-        self.on_table = view.table_cards
+        self.side = side
+        """The side of each table card by value (index 0, the 0's, is ``GONE``)."""
+        self.night = night
+        self.on_table = on_table
         self.serpent = S in self.hand
-        self.p = serpent_estimates(view)
-        self.innocent = _chance(view.table.top, self.night, self.on_table)
+        self.p = p
+        self.innocent = _chance(len(side) - 1, night, on_table)
+
+    @classmethod
+    def of_view(cls, view: SoupconsView) -> _Table:
+        me, hand, _ = _seat(view)
+        return cls(me, hand, view.table, view.night_cards, view.table_cards, serpent_estimates(view))
+
+    @classmethod
+    def of_world(cls, world: SoupconsState, me: int) -> _Table:
+        """What ``me``'s view would show in a sampled world, read straight from it (accepted cards of
+        exchanges ``me`` took part in, its own hand; the rest is public)."""
+        known = [
+            (ex.giver, ex.receiver, ex.effect, ex.offered[-1] if me == ex.giver or me == ex.receiver else None)
+            for ex in world.past
+        ]
+        hand = world.hands[me]
+        p = _estimates(me, hand, world.dealt[me], world.num_players, world.starter, known)
+        return cls(me, hand, world.table, world.night, world.on_table, p)
 
     def effect(self, card: Card) -> Side:
         """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
-        return self.side.side(card)
+        side = self.side
+        return side[card] if card < len(side) else GONE
 
     def wins(self, card: Card) -> str | None:
         """Which camp wins at once if ``card`` is accepted (``"innocent"``, ``"serpent"`` or None)."""
@@ -127,25 +154,32 @@ class _Table:
         return None
 
 
-def _offer_score(action: Action, table: _Table, rng: random.Random) -> float:
-    card, claim = action.card, action.claim
-    assert card is not None and claim is not None
+def _card_score(card: Card, table: _Table) -> float:
+    """The part of an offer's score that its true card decides (the claim adds a small term)."""
     rest = list(table.hand)
     rest.remove(card)
     serpent_after = S in rest
     winner = table.wins(card)
     if winner is not None:
-        score = WIN if (winner == "serpent") == serpent_after else -WIN
-    else:
-        effect = table.effect(card)
-        if serpent_after:
-            score = {NIGHT: -6.0, DAY: 8.0}.get(effect, 1.0)
-            if effect == NIGHT and sum(1 for c in rest if table.effect(c) == NIGHT) == 0:
-                score -= 6.0  # our last Night card: the one the Serpent camp wants left on the table
-        else:
-            score = {NIGHT: 10.0, DAY: -8.0}.get(effect, 0.0)
-            if card is S:  # giving the Serpent away joins the camp the table favours, usually the larger one
-                score += 24.0 * (table.innocent - 0.5)
+        return WIN if (winner == "serpent") == serpent_after else -WIN
+    effect = table.effect(card)
+    if serpent_after:
+        score = {NIGHT: -6.0, DAY: 8.0}.get(effect, 1.0)
+        if effect == NIGHT and sum(1 for c in rest if table.effect(c) == NIGHT) == 0:
+            score -= 6.0  # our last Night card: the one the Serpent camp wants left on the table
+        return score
+    score = {NIGHT: 10.0, DAY: -8.0}.get(effect, 0.0)
+    if card is S:  # giving the Serpent away joins the camp the table favours, usually the larger one
+        score += 24.0 * (table.innocent - 0.5)
+    return score
+
+
+def _offer_score(action: Action, table: _Table, rng: random.Random, cards: dict[Card, float] | None = None) -> float:
+    """An offer's score: its card's part (from ``cards`` when the caller computed it once per card), and a
+    little for a claim that looks like progress."""
+    card, claim = action.card, action.claim
+    assert card is not None and claim is not None
+    score = cards[card] if cards is not None and card in cards else _card_score(card, table)
     if claim == card and table.effect(card) == NIGHT:
         score += 1.0
     elif claim is not S and table.effect(claim) == NIGHT:
@@ -161,13 +195,9 @@ def _choose_score(action: Action, table: _Table) -> float:
     return p if table.serpent else -p
 
 
-def _respond_score(action: Action, table: _Table, view: SoupconsView) -> float:
+def _respond_score(action: Action, table: _Table, giver: int, claim: Card) -> float:
     if action.kind is Kind.REFUSE:
         return 0.0
-    offer = view.offer
-    assert offer is not None and offer.claim is not None
-    giver = offer.giver
-    claim = offer.claim
     suspicion = min(1.0, table.p[giver])
     claimed = table.wins(claim)
     effect = table.effect(claim)
@@ -194,19 +224,41 @@ def _respond_score(action: Action, table: _Table, view: SoupconsView) -> float:
     return score
 
 
+def _decide(
+    table: _Table, phase: Phase, legal: Sequence[Action], rng: random.Random, giver: int, claim: Card | None
+) -> Action:
+    """The best-scored legal action; ``giver`` and ``claim`` describe the pending offer (when answering)."""
+    if phase is Phase.OFFER:
+        cards = {card: _card_score(card, table) for card in set(table.hand)}
+        scored = [(_offer_score(a, table, rng, cards), a) for a in legal]
+    elif phase is Phase.RESPOND:
+        assert claim is not None
+        scored = [(_respond_score(a, table, giver, claim), a) for a in legal]
+    else:
+        scored = [(_choose_score(a, table), a) for a in legal]
+    return best_of(scored, rng)
+
+
 def choose(view: SoupconsView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The ``normal`` Soupçons move for this view (the reasons are in the module docstring)."""
     if len(legal) == 1:
         return legal[0]
-    table = _Table(view)
-    phase = view.phase
-    if phase is Phase.OFFER:
-        scored = [(_offer_score(a, table, rng), a) for a in legal]
-    elif phase is Phase.RESPOND:
-        scored = [(_respond_score(a, table, view), a) for a in legal]
-    else:
-        scored = [(_choose_score(a, table), a) for a in legal]
-    return best_of(scored, rng)
+    offer = view.offer
+    giver, claim = (view.active, None) if offer is None else (offer.giver, offer.claim)
+    return _decide(_Table.of_view(view), view.phase, legal, rng, giver, claim)
+
+
+def rollout(world: GameState[Any], rng: random.Random) -> Action:
+    """``choose`` for whoever acts in a sampled world, from what that seat's view shows (its hand, the
+    exchanges it took part in, the public table and claims) without building the view: the search's
+    rollouts call it at every step."""
+    state = cast(SoupconsState, world)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    me = state.to_act
+    assert me is not None
+    return _decide(_Table.of_world(state, me), state.phase, legal, rng, state.active, state.claim)
 
 
 # -- search hooks ----------------------------------------------------------------------------------------
