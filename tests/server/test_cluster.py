@@ -39,9 +39,10 @@ from veillee.server.bus import bus_prefix
 pytestmark = needs_services()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
-    """Three processes of one cluster for the whole module (a test that kills one starts it again)."""
+    """Three processes of one cluster, for one test: under xdist the tests of the "postgres" group may come
+    in any order, and a cluster left up would keep a single-process server (test_postgres) off the database."""
     with cluster(tmp_path_factory.mktemp("cluster"), 3) as started:
         yield started
 

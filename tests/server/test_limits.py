@@ -108,6 +108,10 @@ def test_a_second_server_on_the_same_data_directory_refuses_to_start(tmp_path: P
         first.stop()
 
 
+# Side by side with the cluster tests (three servers, Redis, HAProxy on the other xdist worker) this test
+# saw its stalled socket get neither a frame nor the close for 60 s, twice, while it passes alone and under
+# a CPU hog; until the cause is found it runs in their group, one after the other (see the closing note).
+@pytest.mark.xdist_group("postgres")
 def test_a_slow_client_is_closed_with_1013_slow_client(tmp_path: Path) -> None:
     with running_server(tmp_path) as server:
         table = create_table(server, "sorry", 2, name="Alice")
