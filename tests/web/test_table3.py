@@ -13,14 +13,12 @@ import pytest
 
 from server.server_helpers import Server, running_server
 from web.web_helpers import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
+    browser,
     create_table,
     new_page,
     play_turn,
-    require_browser,
     screenshot,
     state,
 )
@@ -36,15 +34,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with browser() as launched:
+        yield launched
 
 
 def start(page: Any, server: Server, game: str, options: dict[str, str], seats: list[str] | None = None) -> str:
