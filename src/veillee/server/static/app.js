@@ -1,7 +1,8 @@
 // veillée in the browser: the home page (create a table) and the table page (join, wait, play).
 // No rule lives here: the page offers exactly the server's legal actions, in the menu the server folds in
 // Python (``present.menu``, the terminal's tree), and draws the seat's own view (the only one it ever holds).
-import { el, markup, T, lang, setLang, toast, announce, icon } from "./common.js";
+import { el, markup, T, lang, setLang, toast, announce, icon, api, errorText } from "./common.js";
+import { homeForm } from "./home.js";
 import { soundButton, chime, turnSignal } from "./notify.js";
 import { capture, play } from "./motion.js";
 import { roundSummary, summaryPanel } from "./rounds.js";
@@ -74,85 +75,18 @@ function renderHome() {
   rulesGame = null;
   chrome();
   document.getElementById("where").textContent = "";
-  const saved = JSON.parse(localStorage.getItem("veillee-home") || "{}");
-  const gameSel = el("select", { id: "game", name: "game" }, games.map((g) => el("option", { value: g.name }, g.title)));
-  gameSel.value = saved.game || "soon";
-  const name = el("input", { id: "name", name: "name", required: true, maxLength: 24, value: localStorage.getItem("veillee-name") || "", autocomplete: "nickname" });
-  const playersBox = el("div", { class: "seats-choice" });
-  const optionsBox = el("div", { class: "options" });
-  const listed = el("input", { type: "checkbox", id: "public", name: "public" });
-  const timer = el("select", { id: "timer" }, [["", T("no_timer")], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"]].map(([v, l]) => el("option", { value: v }, l)));
-  const form = el("form", { class: "card-panel create" }, [
-    el("h1", {}, T("create_title")),
-    el("p", { class: "lead" }, T("create_lead")),
-    el("label", {}, [T("your_name"), name]),
-    el("label", {}, [T("game"), gameSel]),
-    playersBox,
-    optionsBox,
-    el("label", {}, [T("timer"), timer]),
-    el("label", { class: "option-check" }, [listed, T("public_table")]),
-    el("button", { type: "submit", class: "primary", id: "create" }, T("create")),
-  ]);
-  const seats = [];
-  function fill() {
-    const g = games.find((x) => x.name === gameSel.value);
-    rulesGame = g.name;
-    chrome();
-    const count = Math.min(Math.max(seats.length || 3, g.min_players), g.max_players);
-    const countSel = el("select", { id: "players" }, range(g.min_players, Math.min(g.max_players, 8) + 1).map((n) => el("option", { value: n }, String(n))));
-    countSel.value = String(count);
-    const list = el("ol", { class: "seat-list" });
-    function seatRows() {
-      const n = Number(countSel.value);
-      while (seats.length < n) seats.push(seats.length === 0 ? "you" : "friend");
-      seats.length = n;
-      list.replaceChildren(...seats.map((who, i) => {
-        if (i === 0) return el("li", {}, T("you"));
-        const sel = el("select", { "data-seat": i, "aria-label": `${T("seat")} ${i + 1}` }, [
-          el("option", { value: "friend" }, T("friend")),
-          ...botLevels.map((lvl) => el("option", { value: lvl }, `${T("bot")} (${T("lvl_" + lvl)})`)),
-        ]);
-        sel.value = who;
-        sel.onchange = () => { seats[i] = sel.value; };
-        return el("li", {}, sel);
-      }));
-    }
-    countSel.onchange = () => { seatRows(); optionRows(); };
-    seatRows();
-    playersBox.replaceChildren(el("label", {}, [T("players"), countSel]), list);
-    function optionRows() {
-      const controls = (g.options || []).map((o) => optionControl(o, Number(countSel.value)));
-      const main = controls.filter((c, i) => !g.options[i].advanced);
-      const more = controls.filter((c, i) => g.options[i].advanced);
-      optionsBox.replaceChildren(...main, ...(more.length ? [el("details", { class: "more-options" }, [el("summary", {}, T("more_options")), ...more])] : []));
-    }
-    optionRows();
-  }
-  gameSel.onchange = fill;
-  fill();
-  form.onsubmit = async (e) => {
-    e.preventDefault();
-    const g = gameSel.value;
-    const options = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const value = optionValue(input);
-      if (value !== undefined) options[input.dataset.option] = value;
-    }
-    localStorage.setItem("veillee-name", name.value.trim());
-    localStorage.setItem("veillee-home", JSON.stringify({ game: g }));
-    const body = { game: g, players: seats.length, options, name: name.value.trim(), turn_seconds: timer.value ? Number(timer.value) : null, public: listed.checked };
-    const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const created = await answer.json();
-    if (!answer.ok) return toast(errorText(created));
-    saveSeat(created.id, created.you);
-    saveInvite(created.id, created.invite_code);
-    for (let i = 1; i < seats.length; i++) {
-      if (seats[i] !== "friend") await api(`/api/tables/${created.id}/bots`, created.you.token, { level: seats[i], seat: i });
-    }
-    history.pushState({}, "", `/tables/${created.id}`);
-    route();
-  };
-  app.replaceChildren(form);
+  app.replaceChildren(homeForm(games, botLevels, {
+    onGame: (game) => { rulesGame = game; chrome(); },
+    created: async (created, seats) => {
+      saveSeat(created.id, created.you);
+      saveInvite(created.id, created.invite_code);
+      for (let i = 1; i < seats.length; i++) {
+        if (seats[i] !== "friend") await api(`/api/tables/${created.id}/bots`, created.you.token, { level: seats[i], seat: i });
+      }
+      history.pushState({}, "", `/tables/${created.id}`);
+      route();
+    },
+  }));
 }
 
 // -- the table page --------------------------------------------------------------------------------------
@@ -186,20 +120,6 @@ function closeButton() {
 function ended(info) {
   const text = info.status === "closed" ? T("closed") : T("broken");
   return el("section", { class: "card-panel lobby", id: "ended" }, [el("h1", {}, text), el("a", { class: "button primary", href: "/" }, T("new_table"))]);
-}
-
-async function api(path, token, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const answer = await fetch(path, { method: "POST", headers, body: JSON.stringify(body || {}) });
-  const json = await answer.json().catch(() => ({}));
-  if (!answer.ok) toast(errorText(json));
-  return answer.ok ? json : null;
-}
-
-function errorText(e) {
-  const main = (lang() === "fr" ? e.message_fr : e.message) || e.message || T("error");
-  return e.detail && lang() === "en" ? `${main} (${e.detail})` : main;
 }
 
 async function openTable(id) {
@@ -547,40 +467,6 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === "Escape" && (table.path.length || table.only)) { table.path = []; table.only = null; renderTable(); }
   else if (e.key === "Escape" && table.summary) document.getElementById("round-continue").click();
 });
-
-// A form control built from a game's declared option (GET /api/games): the server validates with the same
-// declaration, so the page repeats no option list, range or default.
-function optionControl(o, players) {
-  const label = (o.label && o.label[lang()]) || o.name;
-  const attrs = { "data-option": o.name, "data-kind": o.kind, title: o.help };
-  let input;
-  if (o.kind === "bool") {
-    input = el("input", { ...attrs, type: "checkbox" });
-    input.checked = Boolean(o.default);
-    return el("label", { class: "option-check" }, [input, label]);
-  }
-  if (o.kind === "choice") {
-    const names = (o.choice_labels && o.choice_labels[lang()]) || {};
-    input = el("select", attrs, o.choices.map((c) => el("option", { value: c }, names[c] || c)));
-    input.value = o.default;
-  } else if (o.kind === "seat") {
-    input = el("select", attrs, [el("option", { value: "" }, "—"), ...range(0, players).map((k) => el("option", { value: k }, `${T("seat")} ${k + 1}`))]);
-    input.value = "";
-  } else {
-    input = el("input", { ...attrs, type: "number", min: o.minimum, max: o.maximum, step: 1, placeholder: o.nullable ? "—" : "" });
-    input.value = o.default === null ? "" : String(o.default);
-  }
-  return el("label", {}, [label, input]);
-}
-
-// The value a control holds: undefined leaves the option to its default.
-function optionValue(input) {
-  if (input.dataset.kind === "bool") return input.checked;
-  if (input.value === "") return input.dataset.kind === "seat" ? undefined : null;
-  return input.dataset.kind === "choice" ? input.value : Number(input.value);
-}
-
-function range(a, b) { return Array.from({ length: b - a }, (_, i) => a + i); }
 
 async function route() {
   if (table && table.ws) { const ws = table.ws; table.ws = null; ws.close(); }

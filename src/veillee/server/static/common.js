@@ -211,3 +211,19 @@ const ICONS = {
 export function icon(name) {
   return el("svg", { viewBox: "0 0 24 24", class: `icon icon-${name}`, "aria-hidden": "true" }, (ICONS[name] || []).map(([tag, attrs]) => el(tag, attrs)));
 }
+
+// A POST to the server with the seat token, if any; a refusal is shown as a toast and gives null.
+export async function api(path, token, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const answer = await fetch(path, { method: "POST", headers, body: JSON.stringify(body || {}) });
+  const json = await answer.json().catch(() => ({}));
+  if (!answer.ok) toast(errorText(json));
+  return answer.ok ? json : null;
+}
+
+// The server's error in the page's language (every refusal carries message and message_fr).
+export function errorText(e) {
+  const main = (lang() === "fr" ? e.message_fr : e.message) || e.message || T("error");
+  return e.detail && lang() === "en" ? `${main} (${e.detail})` : main;
+}
