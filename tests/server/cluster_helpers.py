@@ -44,7 +44,7 @@ def empty_database() -> None:
     assert POSTGRES is not None
     engine = create_engine(POSTGRES)
     with engine.begin() as connection:
-        for name in ("veillee_actions", "veillee_seats", "veillee_records", "veillee_tables"):
+        for name in ("veillee_ops", "veillee_actions", "veillee_seats", "veillee_records", "veillee_tables"):
             exists = connection.execute(text("SELECT to_regclass(:n)"), {"n": name}).scalar()
             if exists:
                 connection.execute(text(f"DELETE FROM {name}"))
@@ -64,8 +64,11 @@ def stored_actions(table_id: str) -> list[tuple[int, str, float]]:
 
 
 @contextmanager
-def cluster(root: Path, count: int, options: dict[str, str] | None = None) -> Iterator[list[Server]]:
-    """``count`` processes of one cluster, each with its own port (and log directory)."""
+def cluster(
+    root: Path, count: int, options: dict[str, str] | None = None, envs: dict[int, dict[str, str]] | None = None
+) -> Iterator[list[Server]]:
+    """``count`` processes of one cluster, each with its own port (and log directory); ``envs``: environment
+    variables of some of them, by number."""
     assert POSTGRES is not None and REDIS is not None
     empty_database()
     servers = []
@@ -75,6 +78,7 @@ def cluster(root: Path, count: int, options: dict[str, str] | None = None) -> It
         flags = {"--redis-url": REDIS, "--sweep-every": "1", "--log-level": log_level, **(options or {})}
         servers.append(Server(root / f"p{number}", database_url=POSTGRES, options=flags))
         servers[-1].startup_timeout = 90.0  # three processes importing at once on a busy 2-core machine
+        servers[-1].env = (envs or {}).get(number, {})
     try:
         with ThreadPoolExecutor(count) as pool:  # in parallel: each start is mostly waiting for imports
             list(pool.map(Server.start, servers))

@@ -23,8 +23,9 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -47,11 +48,15 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 __all__ = [
     "ActionRow",
     "LoadedTable",
+    "Op",
+    "OpRepeated",
+    "OpRow",
     "RecordRow",
     "Seat",
     "SeatRow",
@@ -138,6 +143,19 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class OpRow(Base):
+    """A forwarded operation that was done (several processes: ``veillee.server.cluster``), stored in the
+    transaction of its effect, so that a retry of it (its first owner died before answering) is answered
+    from here instead of being done twice."""
+
+    __tablename__ = "veillee_ops"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    result: Mapped[str] = mapped_column(Text)
+    """What the operation answered (JSON; never a secret: a join's token is the forwarder's own)."""
+    at: Mapped[float] = mapped_column(Float)
+
+
 class RecordRow(Base):
     """The game record of a match whose table was deleted (kept with ``--keep-records``)."""
 
@@ -151,6 +169,18 @@ class RecordRow(Base):
 
 class StoreConflict(RuntimeError):
     """The table's stored version is not the one the action was checked against."""
+
+
+@dataclass(frozen=True)
+class Op:
+    """A forwarded operation to record with the write that does it: its id and its answer."""
+
+    id: str
+    result: Any = None
+
+
+class OpRepeated(RuntimeError):
+    """This operation was already done (its id is stored): nothing was written again."""
 
 
 @dataclass
@@ -265,11 +295,12 @@ class Store:
 
         await self._run(work)
 
-    async def save_seat(self, table_id: str, seat: int, value: Seat, **table_values: Any) -> None:
-        """Store a seat, and in the same transaction ``table_values`` of the table (a new ``host``)."""
+    async def save_seat(self, table_id: str, seat: int, value: Seat, op: Op | None = None, **table_values: Any) -> None:
+        """Store a seat, and in the same transaction ``table_values`` of the table (a new ``host``) and the
+        operation ``op`` that did it (``OpRepeated`` if it was done already)."""
 
         def work() -> None:
-            with Session(self.engine) as session, session.begin():
+            with self._session(table_id, op) as session:
                 row = session.get(SeatRow, (table_id, seat))
                 assert row is not None
                 row.kind, row.name, row.token_hash = value.kind, value.name, value.token_hash
@@ -279,17 +310,56 @@ class Store:
 
         await self._run(work)
 
-    async def set_status(self, table_id: str, status: str, rematch: str | None = None, note: str | None = None) -> None:
+    @contextmanager
+    def _session(self, table_id: str, op: Op | None) -> Iterator[Session]:
+        """One transaction; with ``op``, its record first (a repeated id fails before anything is written)."""
+        with Session(self.engine) as session, session.begin():
+            if op is not None:
+                result = json.dumps(op.result, separators=(",", ":"))
+                session.add(OpRow(id=op.id, table_id=table_id, result=result, at=time.time()))
+                try:
+                    session.flush()
+                except IntegrityError:
+                    raise OpRepeated(op.id) from None
+            yield session
+
+    async def forget_ops(self, before: float) -> None:
+        """Drop the records of operations done before ``before``: nobody retries them any more."""
+
+        def work() -> None:
+            with Session(self.engine) as session, session.begin():
+                session.execute(delete(OpRow).where(OpRow.at < before))
+
+        await self._run(work)
+
+    async def op_result(self, op_id: str) -> tuple[bool, Any]:
+        """Was the operation ``op_id`` done, and what did it answer?"""
+
+        def work() -> tuple[bool, Any]:
+            with Session(self.engine) as session:
+                row = session.get(OpRow, op_id)
+                return (False, None) if row is None else (True, json.loads(row.result))
+
+        return await self._run(work)
+
+    async def set_status(
+        self, table_id: str, status: str, rematch: str | None = None, note: str | None = None, op: Op | None = None
+    ) -> None:
         values: dict[str, Any] = {"status": status, "updated": time.time()}
         if rematch is not None:
             values["rematch"] = rematch
         if note is not None:
             values["note"] = note
-        await self.update(table_id, **values)
+        await self.update(table_id, op=op, **values)
 
-    async def update(self, table_id: str, **values: Any) -> None:
-        """Set columns of one table row."""
-        await self._run(lambda: self._update([table_id], values))
+    async def update(self, table_id: str, op: Op | None = None, **values: Any) -> None:
+        """Set columns of one table row (and record ``op``, the operation that did it, in the transaction)."""
+
+        def work() -> None:
+            with self._session(table_id, op) as session:
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+        await self._run(work)
 
     def update_soon(self, table_ids: list[str], **values: Any) -> None:
         """Queue an update without waiting for it (turn deadlines, presence): it is written after every write
@@ -317,20 +387,24 @@ class Store:
                         RecordRow(id=table_id, game=row.game, players=row.players, ended=time.time(), record=text_)
                     )
                 session.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+                session.execute(delete(OpRow).where(OpRow.table_id == table_id))
                 session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
                 session.execute(delete(TableRow).where(TableRow.id == table_id))
 
         await self._run(work)
 
-    async def append_action(self, table_id: str, number: int, seat: int, action: Any, by: str, finished: bool) -> None:
-        """Store accepted action ``number`` and set the table's version to it, in one transaction.
+    async def append_action(
+        self, table_id: str, number: int, seat: int, action: Any, by: str, finished: bool, op: Op | None = None
+    ) -> None:
+        """Store accepted action ``number`` and set the table's version to it, in one transaction (with the
+        forwarded operation ``op`` that asked for it, if one did).
 
         Raises ``StoreConflict`` if the stored version is not ``number - 1``.
         """
         text = json.dumps(action, separators=(",", ":"))
 
         def work() -> None:
-            with Session(self.engine) as session, session.begin():
+            with self._session(table_id, op) as session:
                 values: dict[str, Any] = {"version": number, "updated": time.time()}
                 if finished:
                     values["status"] = "finished"

@@ -32,7 +32,7 @@ from veillee.server import bots
 from veillee.server.hub import Hub, dumps
 from veillee.server.messages import ServiceError
 from veillee.server.settings import ServerSettings
-from veillee.server.store import LoadedTable, Seat, Store, StoreConflict
+from veillee.server.store import LoadedTable, Op, Seat, Store, StoreConflict
 
 __all__ = ["OPEN", "Table", "TableCore", "hash_token", "not_open"]
 
@@ -256,30 +256,33 @@ class TableCore:
         return self.tables.setdefault(table.id, table)
 
     # -- ending and status --------------------------------------------------------------------------
-    async def end_table(self, table: Table, status: str, note: str) -> None:
+    async def end_table(self, table: Table, status: str, note: str, op: Op | None = None) -> None:
         """Close a table for good (caller holds its lock): its bot or timer stops."""
-        await self._set_status(table, status, note=note)
+        await self._set_status(table, status, note=note, op=op)
         table.deadline = None
         if table.task is not None and table.task is not asyncio.current_task():
             table.task.cancel()
         table.task = None
 
-    async def _set_status(self, table: Table, status: str, note: str | None = None) -> None:
-        await self.store.set_status(table.id, status, note=note)
+    async def _set_status(self, table: Table, status: str, note: str | None = None, op: Op | None = None) -> None:
+        await self.store.set_status(table.id, status, note=note, op=op)
         table.status = status
 
     # -- play -----------------------------------------------------------------------------------------------
     async def submit(
-        self, table: Table, seat: int, action: Any, version: Any, by: str = "player"
+        self, table: Table, seat: int, action: Any, version: Any, by: str = "player", op: str | None = None
     ) -> Rejected | Accepted:
-        """Check, persist, apply, tell: the one path every action takes (people, bots and timers).
+        """Check, persist, apply, tell: the one path every action takes (people, bots and timers). ``op``:
+        the id of the forwarded request that asks for it (several processes), stored with the action.
 
         Shielded: a caller cancelled half-way (a timer superseded, a socket gone) must not leave an action
         stored but not applied.
         """
-        return await asyncio.shield(self._submit(table, seat, action, version, by))
+        return await asyncio.shield(self._submit(table, seat, action, version, by, op))
 
-    async def _submit(self, table: Table, seat: int, action: Any, version: Any, by: str) -> Rejected | Accepted:
+    async def _submit(
+        self, table: Table, seat: int, action: Any, version: Any, by: str, op: str | None
+    ) -> Rejected | Accepted:
         async with table.lock:
             match = table.match
             if table.status in ("closed", "broken"):
@@ -290,7 +293,8 @@ class TableCore:
             if isinstance(checked, Rejected):
                 return checked
             try:
-                await self.store.append_action(table.id, match.version + 1, seat, checked.to_json(), by, False)
+                done = Op(op) if op is not None else None
+                await self.store.append_action(table.id, match.version + 1, seat, checked.to_json(), by, False, done)
             except StoreConflict:  # another process stored this version: this copy of the table is behind
                 log.warning("table %s: version %d was stored by another process", table.id, match.version + 1)
                 self.out_of_step(table)
