@@ -17,12 +17,14 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 import websockets
 from sqlalchemy import create_engine, text
 
 import veillee
 from server.server_helpers import Client, Server, free_port
 from veillee.core.match import Match
+from veillee.server.bus import bus_prefix
 
 POSTGRES = os.environ.get("VEILLEE_TEST_POSTGRES_URL")
 REDIS = os.environ.get("VEILLEE_TEST_REDIS_URL")
@@ -40,8 +42,14 @@ def needs_services() -> list[Any]:
 
 
 def empty_database() -> None:
-    """Start from no table: processes of the cluster take over every open table they find."""
-    assert POSTGRES is not None
+    """Start from no table (processes of the cluster take over every open table they find) and no count of
+    the shared rate limits (an earlier test's would still run for a minute)."""
+    assert POSTGRES is not None and REDIS is not None
+    client = redis.Redis.from_url(REDIS)
+    stale = list(client.scan_iter(match=f"{bus_prefix(POSTGRES)}:limits:*", count=1000))
+    if stale:
+        client.delete(*stale)
+    client.close()
     engine = create_engine(POSTGRES)
     with engine.begin() as connection:
         for name in ("veillee_ops", "veillee_actions", "veillee_seats", "veillee_records", "veillee_tables"):

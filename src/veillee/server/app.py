@@ -96,14 +96,17 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
     several sharing that (PostgreSQL) database and Redis (``veillee.server.cluster``)."""
     config = settings or ServerSettings()
     hub = Hub()
-    limits = RateLimits(
-        {
-            "create": config.rate_create,
-            "join": config.rate_join,
-            "messages": config.rate_messages,
-            "chat": config.rate_chat,
-        }
-    )
+    rates = {
+        "create": config.rate_create,
+        "join": config.rate_join,
+        "messages": config.rate_messages,
+        "chat": config.rate_chat,
+    }
+    limits = RateLimits(rates)
+    if redis_url:  # shared by every process of the cluster (redis is imported only for one)
+        from veillee.server.bus import bus_prefix
+
+        limits = RateLimits(rates, redis_url, bus_prefix(database_url))
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager
@@ -190,7 +193,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
         if not _finite(body.options):
             raise ServiceError("bad_option", "options must be finite numbers, text, booleans or null")
         address = _address(request)
-        limits.check("create", address)
+        await limits.check("create", address)
         table, token = await service().create(body, _creator(address))
         answer = service().table_json(table)
         answer["invite_code"] = table.invite
@@ -213,7 +216,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
         responses=ERROR_RESPONSES,
     )
     async def join(table_id: TableId, body: JoinRequest, request: Request) -> dict[str, Any]:
-        limits.check("join", _address(request))
+        await limits.check("join", _address(request))
         seat, token = await service().join(table_id, body.name, body.invite, body.seat)
         return {"seat": seat, "token": token}
 

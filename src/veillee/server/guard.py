@@ -1,19 +1,25 @@
 """Guards against abuse: rate limits per client address, and a request-body limit read before the body is.
 
-Rate limits use the ``limits`` library (moving windows). Its storage is in memory here, one process; the
-same calls work over Redis storage (``redis://``) when several server processes share the load, which is
-why the limiter is built from a storage URI rather than a home-made counter.
+Rate limits use the ``limits`` library. One process (SQLite, the default) counts in its own memory, in a
+moving window. Several processes (``--redis-url``) count in Redis, shared: a client connecting through
+three processes behind the load balancer gets one budget, not three. There the window is ``limits``'s
+sliding-window counter (two fixed-window counters with expiry, weighted; one Lua call per hit over redis-py's
+asyncio client), the cheapest shared window that does not double a burst at a window's edge. If Redis does
+not answer, the limit lets the event through (and says so in the log): the bus is down then anyway, and a
+refusal of every player would be worse than an unlimited minute.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from limits import RateLimitItem, parse
+from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.exceptions import HTTPException
@@ -21,6 +27,11 @@ from starlette.exceptions import HTTPException
 from veillee.server.messages import ServiceError, error_json
 
 __all__ = ["BodyLimit", "BodyTooLarge", "RateLimits"]
+
+log = logging.getLogger("veillee.server")
+
+QUIET_LOG = 10.0
+"""Seconds between two log lines about Redis not answering the rate limiter."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -30,28 +41,47 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class RateLimits:
-    """Named limits (``create``, ``join``, ``messages``), each counted per client address."""
+    """Named limits (``create``, ``join``, ``messages``, ``chat``), each counted per client address: in this
+    process's memory, or with ``redis_url`` in Redis, shared by every process (keys under ``prefix``)."""
 
-    def __init__(self, limits: dict[str, str], storage_uri: str = "memory://") -> None:
+    def __init__(self, limits: dict[str, str], redis_url: str | None = None, prefix: str = "veillee") -> None:
         self._items: dict[str, RateLimitItem] = {}
         for kind, text in limits.items():
             try:
                 self._items[kind] = parse(text)
             except ValueError:
                 raise ValueError(f"the {kind} rate limit must read like 10/minute, not {text!r}") from None
-        self._limiter = MovingWindowRateLimiter(storage_from_string(storage_uri))
+        self._local = MovingWindowRateLimiter(storage_from_string("memory://"))
+        self._shared: SlidingWindowCounterRateLimiter | None = None
+        if redis_url:
+            from limits.aio.storage import RedisStorage  # redis is imported only for a cluster
 
-    def wait(self, kind: str, address: str) -> int | None:
+            storage = RedisStorage("async+" + redis_url, implementation="redispy", key_prefix=f"{prefix}:limits")
+            self._shared = SlidingWindowCounterRateLimiter(storage)
+        self._complained = 0.0
+
+    async def wait(self, kind: str, address: str) -> int | None:
         """Count one ``kind`` event from ``address``: ``None`` if allowed, else the seconds to wait."""
         item = self._items[kind]
-        if self._limiter.hit(item, kind, address):
-            return None
-        stats = self._limiter.get_window_stats(item, kind, address)
-        return max(1, math.ceil(stats.reset_time - time.time()))
+        if self._shared is None:
+            if self._local.hit(item, kind, address):
+                return None
+            reset = self._local.get_window_stats(item, kind, address).reset_time
+        else:
+            try:
+                if await self._shared.hit(item, kind, address):
+                    return None
+                reset = (await self._shared.get_window_stats(item, kind, address)).reset_time
+            except Exception as exc:  # Redis is away: let it through rather than refuse everyone
+                if time.monotonic() - self._complained > QUIET_LOG:
+                    self._complained = time.monotonic()
+                    log.error("the shared rate limits cannot reach Redis (%r): not limiting", exc)
+                return None
+        return max(1, math.ceil(reset - time.time()))
 
-    def check(self, kind: str, address: str) -> None:
+    async def check(self, kind: str, address: str) -> None:
         """``wait`` for HTTP handlers: raise ``rate_limited`` (429 with ``Retry-After``) when over."""
-        seconds = self.wait(kind, address)
+        seconds = await self.wait(kind, address)
         if seconds is not None:
             raise ServiceError("rate_limited", f"retry in {seconds} s", retry_after=seconds)
 
