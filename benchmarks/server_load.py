@@ -234,7 +234,7 @@ def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subp
     if args.reset_database:
         engine = create_engine(args.database_url)
         with engine.begin() as connection:
-            for name in ("veillee_actions", "veillee_seats", "veillee_tables"):
+            for name in ("veillee_ops", "veillee_actions", "veillee_seats", "veillee_tables"):
                 if connection.execute(text("SELECT to_regclass(:n)"), {"n": name}).scalar():
                     connection.execute(text(f"DELETE FROM {name}"))
         engine.dispose()
@@ -358,6 +358,10 @@ def main() -> int:
         "tables_with_a_gap_or_double": doubled,
         "matches_finished": stats.matches,
         "server_cpu_s": round(cpu, 1),
+        "stored_actions": sum(count for count, _highest in counts.values()),
+        # what the servers spent per action they accepted (bots', timers' and the start's share included):
+        # CPU time hardly depends on the machine's other work, unlike latency
+        "server_cpu_s_per_1000_actions": round(1000 * cpu / max(1, sum(c for c, _h in counts.values())), 2),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     print(json.dumps(report, indent=1))

@@ -18,6 +18,7 @@ import websockets
 
 from server.cluster_helpers import cluster, needs_services
 from server.server_helpers import Server
+from veillee.server.guard import FLUSH_EVERY
 
 pytestmark = needs_services()
 
@@ -53,7 +54,8 @@ def test_limits_count_once_over_all_processes(servers: list[Server]) -> None:
     assert [s["kind"] for s in seats].count("human") == 4  # Alice and three: the refused join took nothing
 
     async def flood() -> list[str]:
-        """Three pings to each process from one address: six a minute in all, so two are refused."""
+        """Four pings to each process from one address, in turn: six a minute in all, so two are refused.
+        (Processes add up their counts of messages every ``FLUSH_EVERY`` seconds: the pings wait for that.)"""
         headers = {"X-Forwarded-For": "10.1.0.4"}
         sockets = [await websockets.connect(f"{s.ws}/ws/tables/{tid}", additional_headers=headers) for s in (a, b)]
         answers: list[str] = []
@@ -67,6 +69,7 @@ def test_limits_count_once_over_all_processes(servers: list[Server]) -> None:
                     if message["type"] in ("pong", "error"):
                         answers.append(message.get("code", "pong"))
                         break
+                await asyncio.sleep(3 * FLUSH_EVERY)
         for socket in sockets:
             await socket.close()
         return answers

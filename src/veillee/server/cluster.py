@@ -22,6 +22,7 @@ lost (it is stored before anyone is told) or applied twice (the version guard of
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import random
@@ -261,12 +262,12 @@ class ClusterService(CopyService):
     async def _here(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         """Do a routed operation on this process, the owner; what it answers (``ServiceError`` if refused).
 
-        ``args["op"]`` identifies the operation across retries: its record is stored with its effect, so an
-        operation a former owner stored before dying (its answer lost) is answered here from that record
-        instead of being done a second time."""
-        op = args.get("op")
+        ``args["op"]`` identifies a lobby operation across retries: its record is stored with its effect, so
+        an operation a former owner stored before dying (its answer lost) is answered here from that record
+        instead of being done a second time (an action: ``_submit_here``)."""
         if method == "submit":
             return await self._submit_here(table_id, args)
+        op = args.get("op")
         if isinstance(op, str):
             done, result = await self.store.op_result(op)
             if done:
@@ -297,25 +298,31 @@ class ClusterService(CopyService):
         return (await work).id
 
     async def _submit_here(self, table_id: str, args: dict[str, Any]) -> Any:
-        """A forwarded action: ``None`` if accepted, else ``[code, message]``. Refused as stale, it may be
-        this very request, stored by the former owner before it died: then it was accepted."""
+        """A forwarded action: ``None`` if accepted, else ``[code, message]``.
+
+        Actions need no operation record: the version guard already stores at most one action per version.
+        Refused as stale, the request may be its own retry, stored by a former owner that died before
+        answering: if the action stored at the next version is this seat's and this action, it was accepted
+        (the one read happens only for stale requests, not for every move)."""
         table = self.tables.get(table_id) or await self.get(table_id)
-        op = args.get("op")
-        outcome = await TableCore.submit(self, table, args["seat"], args["action"], args["version"], op=op)
-        if isinstance(outcome, Rejected):
-            if outcome.code == "stale_version" and isinstance(op, str) and (await self.store.op_result(op))[0]:
+        seat, action, version = args["seat"], args["action"], args["version"]
+        outcome = await TableCore.submit(self, table, seat, action, version)
+        if not isinstance(outcome, Rejected):
+            return None
+        if outcome.code == "stale_version" and isinstance(version, int) and not isinstance(version, bool):
+            stored = await self.store.stored_action(table_id, version + 1)
+            if stored is not None and stored[0] == seat and _same(stored[1], action):
                 return None
-            return [outcome.code, outcome.message]
-        return None
+        return [outcome.code, outcome.message]
 
     async def submit(
-        self, table: Table, seat: int, action: Any, version: Any, by: str = "player", op: str | None = None
+        self, table: Table, seat: int, action: Any, version: Any, by: str = "player"
     ) -> Rejected | Accepted:
         if table.id in self.owned:
-            return await super().submit(table, seat, action, version, by, op)
+            return await super().submit(table, seat, action, version, by)
         if by != "player":  # a bot or a timer of a table this process no longer owns: its new owner plays
             return Rejected("stale_version", "this process no longer owns the table")
-        args = {"seat": seat, "action": action, "version": version, "op": new_op()}
+        args = {"seat": seat, "action": action, "version": version}
         answer = await self._routed("submit", table.id, **args)
         refused = await self._submit_here(table.id, args) if answer is LOCAL else answer.get("ok")
         if refused:
@@ -458,3 +465,8 @@ class ClusterService(CopyService):
             TableCore.unseat(self, table, int(event["seat"]), bool(event["tell"]))
         else:
             TableCore.started(self, table)
+
+
+def _same(stored: Any, sent: Any) -> bool:
+    """The same action, whatever the order of its keys (the stored one is the engine's own JSON)."""
+    return json.dumps(stored, sort_keys=True) == json.dumps(sent, sort_keys=True)

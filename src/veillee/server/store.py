@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -42,12 +42,16 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy import (
+    Table as SqlTable,
+)
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -165,6 +169,12 @@ class RecordRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     ended: Mapped[float] = mapped_column(Float)
     record: Mapped[str] = mapped_column(Text)
+
+
+TABLES = cast(SqlTable, TableRow.__table__)
+ACTIONS = cast(SqlTable, ActionRow.__table__)
+OPS = cast(SqlTable, OpRow.__table__)
+SEATS = cast(SqlTable, SeatRow.__table__)
 
 
 class StoreConflict(RuntimeError):
@@ -298,30 +308,38 @@ class Store:
     async def save_seat(self, table_id: str, seat: int, value: Seat, op: Op | None = None, **table_values: Any) -> None:
         """Store a seat, and in the same transaction ``table_values`` of the table (a new ``host``) and the
         operation ``op`` that did it (``OpRepeated`` if it was done already)."""
+        seats = SEATS
 
         def work() -> None:
-            with self._session(table_id, op) as session:
-                row = session.get(SeatRow, (table_id, seat))
-                assert row is not None
-                row.kind, row.name, row.token_hash = value.kind, value.name, value.token_hash
-                row.level, row.replaced = value.level, value.replaced
+            with self._transaction(table_id, op) as connection:
+                connection.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(
+                        kind=value.kind,
+                        name=value.name,
+                        token_hash=value.token_hash,
+                        level=value.level,
+                        replaced=value.replaced,
+                    )
+                )
                 values = {"updated": time.time(), **table_values}
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+                connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
 
         await self._run(work)
 
     @contextmanager
-    def _session(self, table_id: str, op: Op | None) -> Iterator[Session]:
-        """One transaction; with ``op``, its record first (a repeated id fails before anything is written)."""
-        with Session(self.engine) as session, session.begin():
+    def _transaction(self, table_id: str, op: Op | None) -> Iterator[Connection]:
+        """One transaction (SQLAlchemy Core: the ORM's unit of work cost more CPU than the writes of a move);
+        with ``op``, its record first (a repeated id fails before anything is written)."""
+        with self.engine.begin() as connection:
             if op is not None:
                 result = json.dumps(op.result, separators=(",", ":"))
-                session.add(OpRow(id=op.id, table_id=table_id, result=result, at=time.time()))
                 try:
-                    session.flush()
+                    connection.execute(insert(OPS).values(id=op.id, table_id=table_id, result=result, at=time.time()))
                 except IntegrityError:
                     raise OpRepeated(op.id) from None
-            yield session
+            yield connection
 
     async def forget_ops(self, before: float) -> None:
         """Drop the records of operations done before ``before``: nobody retries them any more."""
@@ -356,8 +374,8 @@ class Store:
         """Set columns of one table row (and record ``op``, the operation that did it, in the transaction)."""
 
         def work() -> None:
-            with self._session(table_id, op) as session:
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            with self._transaction(table_id, op) as connection:
+                connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
 
         await self._run(work)
 
@@ -370,8 +388,8 @@ class Store:
         future.add_done_callback(_log_failure)
 
     def _update(self, table_ids: list[str], values: dict[str, Any]) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(TableRow.id.in_(table_ids)).values(**values))
+        with self.engine.begin() as connection:
+            connection.execute(update(TABLES).where(TABLES.c.id.in_(table_ids)).values(**values))
 
     async def purge(self, table_id: str, record: dict[str, Any] | None) -> None:
         """Delete a table, its seats and actions; keep ``record`` (its game record) if one is given."""
@@ -393,29 +411,44 @@ class Store:
 
         await self._run(work)
 
-    async def append_action(
-        self, table_id: str, number: int, seat: int, action: Any, by: str, finished: bool, op: Op | None = None
-    ) -> None:
-        """Store accepted action ``number`` and set the table's version to it, in one transaction (with the
-        forwarded operation ``op`` that asked for it, if one did).
+    async def append_action(self, table_id: str, number: int, seat: int, action: Any, by: str, finished: bool) -> None:
+        """Store accepted action ``number`` and set the table's version to it, in one transaction.
 
         Raises ``StoreConflict`` if the stored version is not ``number - 1``.
         """
-        text = json.dumps(action, separators=(",", ":"))
+        text_ = json.dumps(action, separators=(",", ":"))
 
         def work() -> None:
-            with self._session(table_id, op) as session:
+            with self.engine.begin() as connection:
                 values: dict[str, Any] = {"version": number, "updated": time.time()}
                 if finished:
                     values["status"] = "finished"
-                bumped = session.execute(
-                    update(TableRow).where(TableRow.id == table_id, TableRow.version == number - 1).values(**values)
+                bumped = connection.execute(
+                    update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == number - 1).values(**values)
                 )
-                if getattr(bumped, "rowcount", 1) != 1:
+                if bumped.rowcount != 1:
                     raise StoreConflict(f"table {table_id} is not at version {number - 1}")
-                session.add(ActionRow(table_id=table_id, number=number, seat=seat, action=text, by=by, at=time.time()))
+                connection.execute(
+                    insert(ACTIONS).values(
+                        table_id=table_id, number=number, seat=seat, action=text_, by=by, at=time.time()
+                    )
+                )
 
         await self._run(work)
+
+    async def stored_action(self, table_id: str, number: int) -> tuple[int, Any] | None:
+        """The seat and action stored as action ``number`` of the table, if there is one."""
+
+        def work() -> tuple[int, Any] | None:
+            with self.engine.connect() as connection:
+                row = connection.execute(
+                    select(ACTIONS.c.seat, ACTIONS.c.action).where(
+                        ACTIONS.c.table_id == table_id, ACTIONS.c.number == number
+                    )
+                ).first()
+                return None if row is None else (int(row[0]), json.loads(row[1]))
+
+        return await self._run(work)
 
     # -- reads -------------------------------------------------------------------------------------------
     async def ping(self) -> bool:

@@ -270,19 +270,16 @@ class TableCore:
 
     # -- play -----------------------------------------------------------------------------------------------
     async def submit(
-        self, table: Table, seat: int, action: Any, version: Any, by: str = "player", op: str | None = None
+        self, table: Table, seat: int, action: Any, version: Any, by: str = "player"
     ) -> Rejected | Accepted:
-        """Check, persist, apply, tell: the one path every action takes (people, bots and timers). ``op``:
-        the id of the forwarded request that asks for it (several processes), stored with the action.
+        """Check, persist, apply, tell: the one path every action takes (people, bots and timers).
 
         Shielded: a caller cancelled half-way (a timer superseded, a socket gone) must not leave an action
         stored but not applied.
         """
-        return await asyncio.shield(self._submit(table, seat, action, version, by, op))
+        return await asyncio.shield(self._submit(table, seat, action, version, by))
 
-    async def _submit(
-        self, table: Table, seat: int, action: Any, version: Any, by: str, op: str | None
-    ) -> Rejected | Accepted:
+    async def _submit(self, table: Table, seat: int, action: Any, version: Any, by: str) -> Rejected | Accepted:
         async with table.lock:
             match = table.match
             if table.status in ("closed", "broken"):
@@ -293,8 +290,7 @@ class TableCore:
             if isinstance(checked, Rejected):
                 return checked
             try:
-                done = Op(op) if op is not None else None
-                await self.store.append_action(table.id, match.version + 1, seat, checked.to_json(), by, False, done)
+                await self.store.append_action(table.id, match.version + 1, seat, checked.to_json(), by, False)
             except StoreConflict:  # another process stored this version: this copy of the table is behind
                 log.warning("table %s: version %d was stored by another process", table.id, match.version + 1)
                 self.out_of_step(table)
