@@ -9,11 +9,12 @@ structured ``error`` body.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -63,6 +64,22 @@ def _token(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
     return None
+
+
+SHUTDOWN_STEP = 5.0
+"""Seconds each step of the shutdown may take before it is left behind (logged), so the process exits."""
+
+
+async def _shutdown_step(name: str, work: Awaitable[None]) -> None:
+    """Run one step of the shutdown; one that hangs is reported and abandoned rather than keeping the process
+    alive after SIGTERM (``asyncio.wait``: a timeout that neither waits for nor swallows the cancellation)."""
+    task = asyncio.ensure_future(work)
+    done, _pending = await asyncio.wait({task}, timeout=SHUTDOWN_STEP)
+    if not done:
+        log.error("shutdown: %s did not finish within %.0f s; going on without it", name, SHUTDOWN_STEP)
+        task.cancel()
+    elif task.exception() is not None:
+        log.error("shutdown: %s failed: %r", name, task.exception())
 
 
 def _address(request: Request) -> str:
@@ -125,9 +142,9 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
         try:
             yield
         finally:
-            await upkeep.stop()
-            await service.close()
-            await service.cancel_all()
+            await _shutdown_step("the upkeep", upkeep.stop())
+            await _shutdown_step("the table service", service.close())
+            await _shutdown_step("the tables' bots and timers", service.cancel_all())
             store.close()
 
     app = FastAPIOffline(
