@@ -234,7 +234,7 @@ def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subp
     if args.reset_database:
         engine = create_engine(args.database_url)
         with engine.begin() as connection:
-            for name in ("veillee_actions", "veillee_seats", "veillee_tables"):
+            for name in ("veillee_ops", "veillee_actions", "veillee_seats", "veillee_tables"):
                 if connection.execute(text("SELECT to_regclass(:n)"), {"n": name}).scalar():
                     connection.execute(text(f"DELETE FROM {name}"))
         engine.dispose()
@@ -310,8 +310,17 @@ def main() -> int:
             processes[0].send_signal(signal.SIGKILL)
             killed.append(time.monotonic() - started)
 
+        steady: list[float] = []
+
+        async def mark_steady() -> None:
+            """Server CPU time and stored actions once the warm-up (creation, joins) is over."""
+            await asyncio.sleep(args.warmup)
+            cpu_then = sum(cpu_seconds(p.pid) for p in processes[: args.processes])
+            stored_then = sum(c for c, _h in (await asyncio.to_thread(stored_counts, url)).values())
+            steady.extend([cpu_then, stored_then])
+
         async def run() -> Stats:
-            results = await asyncio.gather(main_async(args, base), killer())
+            results = await asyncio.gather(main_async(args, base), killer(), mark_steady())
             return results[0]
 
         try:
@@ -358,6 +367,16 @@ def main() -> int:
         "tables_with_a_gap_or_double": doubled,
         "matches_finished": stats.matches,
         "server_cpu_s": round(cpu, 1),
+        "stored_actions": sum(count for count, _highest in counts.values()),
+        # what the servers spent per action they accepted (bots', timers' and the start's share included):
+        # CPU time hardly depends on the machine's other work, unlike latency
+        "server_cpu_s_per_1000_actions": round(1000 * cpu / max(1, sum(c for c, _h in counts.values())), 2),
+        # the same after the warm-up only: what playing costs, without the creation of the tables
+        "steady_cpu_s_per_1000_actions": (
+            round(1000 * (cpu - steady[0]) / max(1, sum(c for c, _h in counts.values()) - steady[1]), 2)
+            if steady and not killed
+            else None
+        ),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     print(json.dumps(report, indent=1))

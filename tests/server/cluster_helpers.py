@@ -17,12 +17,14 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 import websockets
 from sqlalchemy import create_engine, text
 
 import veillee
 from server.server_helpers import Client, Server, free_port
 from veillee.core.match import Match
+from veillee.server.bus import bus_prefix
 
 POSTGRES = os.environ.get("VEILLEE_TEST_POSTGRES_URL")
 REDIS = os.environ.get("VEILLEE_TEST_REDIS_URL")
@@ -40,11 +42,17 @@ def needs_services() -> list[Any]:
 
 
 def empty_database() -> None:
-    """Start from no table: processes of the cluster take over every open table they find."""
-    assert POSTGRES is not None
+    """Start from no table (processes of the cluster take over every open table they find) and no count of
+    the shared rate limits (an earlier test's would still run for a minute)."""
+    assert POSTGRES is not None and REDIS is not None
+    client = redis.Redis.from_url(REDIS)
+    stale = list(client.scan_iter(match=f"{bus_prefix(POSTGRES)}:limits:*", count=1000))
+    if stale:
+        client.delete(*stale)
+    client.close()
     engine = create_engine(POSTGRES)
     with engine.begin() as connection:
-        for name in ("veillee_actions", "veillee_seats", "veillee_records", "veillee_tables"):
+        for name in ("veillee_ops", "veillee_actions", "veillee_seats", "veillee_records", "veillee_tables"):
             exists = connection.execute(text("SELECT to_regclass(:n)"), {"n": name}).scalar()
             if exists:
                 connection.execute(text(f"DELETE FROM {name}"))
@@ -64,8 +72,11 @@ def stored_actions(table_id: str) -> list[tuple[int, str, float]]:
 
 
 @contextmanager
-def cluster(root: Path, count: int, options: dict[str, str] | None = None) -> Iterator[list[Server]]:
-    """``count`` processes of one cluster, each with its own port (and log directory)."""
+def cluster(
+    root: Path, count: int, options: dict[str, str] | None = None, envs: dict[int, dict[str, str]] | None = None
+) -> Iterator[list[Server]]:
+    """``count`` processes of one cluster, each with its own port (and log directory); ``envs``: environment
+    variables of some of them, by number."""
     assert POSTGRES is not None and REDIS is not None
     empty_database()
     servers = []
@@ -75,6 +86,7 @@ def cluster(root: Path, count: int, options: dict[str, str] | None = None) -> It
         flags = {"--redis-url": REDIS, "--sweep-every": "1", "--log-level": log_level, **(options or {})}
         servers.append(Server(root / f"p{number}", database_url=POSTGRES, options=flags))
         servers[-1].startup_timeout = 90.0  # three processes importing at once on a busy 2-core machine
+        servers[-1].env = (envs or {}).get(number, {})
     try:
         with ThreadPoolExecutor(count) as pool:  # in parallel: each start is mostly waiting for imports
             list(pool.map(Server.start, servers))

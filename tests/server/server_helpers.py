@@ -59,6 +59,8 @@ class Server:
         """``veillee serve`` flags (``{"--suspend-after": "1"}``); a flag without a value maps to ``""``."""
         self.process: subprocess.Popen[bytes] | None = None
         self.startup_timeout = 30.0
+        self.env: dict[str, str] = {}
+        """Environment variables of this server's process only (a test-only hook)."""
 
     @property
     def http(self) -> str:
@@ -77,6 +79,7 @@ class Server:
             command += [flag] if value == "" else [flag, value]
         env = dict(os.environ)
         env.pop("VEILLEE_DATABASE_URL", None)
+        env.update(self.env)
         self.log = open(self.data_dir / f"server-{time.monotonic_ns()}.log", "wb")  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + self.startup_timeout

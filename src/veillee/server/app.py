@@ -9,11 +9,12 @@ structured ``error`` body.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -65,6 +66,22 @@ def _token(authorization: str | None) -> str | None:
     return None
 
 
+SHUTDOWN_STEP = 5.0
+"""Seconds each step of the shutdown may take before it is left behind (logged), so the process exits."""
+
+
+async def _shutdown_step(name: str, work: Awaitable[None]) -> None:
+    """Run one step of the shutdown; one that hangs is reported and abandoned rather than keeping the process
+    alive after SIGTERM (``asyncio.wait``: a timeout that neither waits for nor swallows the cancellation)."""
+    task = asyncio.ensure_future(work)
+    done, _pending = await asyncio.wait({task}, timeout=SHUTDOWN_STEP)
+    if not done:
+        log.error("shutdown: %s did not finish within %.0f s; going on without it", name, SHUTDOWN_STEP)
+        task.cancel()
+    elif task.exception() is not None:
+        log.error("shutdown: %s failed: %r", name, task.exception())
+
+
 def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -96,14 +113,17 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
     several sharing that (PostgreSQL) database and Redis (``veillee.server.cluster``)."""
     config = settings or ServerSettings()
     hub = Hub()
-    limits = RateLimits(
-        {
-            "create": config.rate_create,
-            "join": config.rate_join,
-            "messages": config.rate_messages,
-            "chat": config.rate_chat,
-        }
-    )
+    rates = {
+        "create": config.rate_create,
+        "join": config.rate_join,
+        "messages": config.rate_messages,
+        "chat": config.rate_chat,
+    }
+    limits = RateLimits(rates)
+    if redis_url:  # shared by every process of the cluster (redis is imported only for one)
+        from veillee.server.bus import bus_prefix
+
+        limits = RateLimits(rates, redis_url, bus_prefix(database_url))
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager
@@ -122,9 +142,9 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
         try:
             yield
         finally:
-            await upkeep.stop()
-            await service.close()
-            await service.cancel_all()
+            await _shutdown_step("the upkeep", upkeep.stop())
+            await _shutdown_step("the table service", service.close())
+            await _shutdown_step("the tables' bots and timers", service.cancel_all())
             store.close()
 
     app = FastAPIOffline(
@@ -190,7 +210,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
         if not _finite(body.options):
             raise ServiceError("bad_option", "options must be finite numbers, text, booleans or null")
         address = _address(request)
-        limits.check("create", address)
+        await limits.check("create", address)
         table, token = await service().create(body, _creator(address))
         answer = service().table_json(table)
         answer["invite_code"] = table.invite
@@ -213,7 +233,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None, redis_
         responses=ERROR_RESPONSES,
     )
     async def join(table_id: TableId, body: JoinRequest, request: Request) -> dict[str, Any]:
-        limits.check("join", _address(request))
+        await limits.check("join", _address(request))
         seat, token = await service().join(table_id, body.name, body.invite, body.seat)
         return {"seat": seat, "token": token}
 

@@ -22,8 +22,11 @@ lost (it is stored before anyone is told) or applied twice (the version guard of
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 import random
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -36,7 +39,7 @@ from veillee.server.lease import Lease, lock_key
 from veillee.server.lobby import TableService
 from veillee.server.messages import ServiceError
 from veillee.server.settings import ServerSettings
-from veillee.server.store import Store
+from veillee.server.store import OpRepeated, Store
 from veillee.server.tables import Table, TableCore
 
 __all__ = ["ClusterService"]
@@ -49,6 +52,14 @@ ROUTE_PATIENCE = 10.0
 """Seconds a forwarded request keeps trying to reach (or become) the table's owner."""
 LOCAL: Any = object()
 """``_routed``'s answer when this process owns the table: do it here."""
+CRASH_ENV = "VEILLEE_TEST_CRASH_AFTER_STORE"
+"""Tests only: the name of a forwarded operation after which this process exits, stored but unanswered."""
+CRASH_STATUS = 137
+
+
+def new_op() -> str:
+    """The id of one forwarded operation, the same over all its retries."""
+    return secrets.token_hex(12)
 
 
 class ClusterService(CopyService):
@@ -66,6 +77,9 @@ class ClusterService(CopyService):
         self._owners: dict[str, str] = {}
         """The last known owner process of tables this process forwarded to."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._crash_after = os.environ.get(CRASH_ENV)
+        if self._crash_after:
+            log.warning("%s=%s: this process will die after storing one (tests only)", CRASH_ENV, self._crash_after)
 
     @property
     def process(self) -> str:
@@ -233,35 +247,73 @@ class ClusterService(CopyService):
 
     async def _on_request(self, message: dict[str, Any]) -> dict[str, Any]:
         """A request forwarded by another process: done here only while this process owns the table."""
-        method, table_id, args = message.get("m"), str(message.get("table")), message.get("a") or {}
+        method, table_id, args = str(message.get("m")), str(message.get("table")), message.get("a") or {}
         if table_id not in self.owned:
             return {"not_owner": True}
-        handlers: dict[str, Callable[[], Awaitable[Any]]] = {
-            "submit": lambda: self._submit_here(table_id, args),
-            "join": lambda: TableService.join(self, table_id, args["name"], args["invite"], args["seat"]),
-            "add_bot": lambda: TableService.add_bot(self, table_id, args["token"], args["level"], args["seat"]),
-            "remove_seat": lambda: TableService.remove_seat(self, table_id, args["token"], args["seat"]),
-            "start": lambda: self._id_of(TableService.start(self, table_id, args["token"])),
-            "leave": lambda: TableService.leave(self, table_id, args["token"]),
-            "close_table": lambda: self._id_of(TableService.close_table(self, table_id, args["token"])),
-            "rematch": lambda: self._id_of(TableService.rematch(self, table_id, args["token"])),
-        }
-        handler = handlers.get(str(method))
-        if handler is None:
-            return {"error": "server_error"}
         try:
-            return {"ok": await handler()}
+            result = {"ok": await self._here(method, table_id, args)}
         except ServiceError as exc:
             return {"error": exc.code, "detail": exc.detail, "retry_after": exc.retry_after}
+        if self._crash_after == method:  # tests only: die between storing and answering
+            log.error("VEILLEE_TEST_CRASH_AFTER_STORE=%s: exiting before the answer", method)
+            os._exit(CRASH_STATUS)
+        return result
+
+    async def _here(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
+        """Do a routed operation on this process, the owner; what it answers (``ServiceError`` if refused).
+
+        ``args["op"]`` identifies a lobby operation across retries: its record is stored with its effect, so
+        an operation a former owner stored before dying (its answer lost) is answered here from that record
+        instead of being done a second time (an action: ``_submit_here``)."""
+        if method == "submit":
+            return await self._submit_here(table_id, args)
+        op = args.get("op")
+        if isinstance(op, str):
+            done, result = await self.store.op_result(op)
+            if done:
+                log.info("table %s: %s %s was done already (its first owner did not answer)", table_id, method, op)
+                return [result, args["token"]] if method == "join" else result
+        handlers: dict[str, Callable[[], Awaitable[Any]]] = {
+            "join": lambda: TableService.join(
+                self, table_id, args["name"], args["invite"], args["seat"], token=args.get("token"), op=op
+            ),
+            "add_bot": lambda: TableService.add_bot(self, table_id, args["token"], args["level"], args["seat"], op=op),
+            "remove_seat": lambda: TableService.remove_seat(self, table_id, args["token"], args["seat"], op=op),
+            "start": lambda: self._id_of(TableService.start(self, table_id, args["token"], op=op)),
+            "leave": lambda: TableService.leave(self, table_id, args["token"], op=op),
+            "close_table": lambda: self._id_of(TableService.close_table(self, table_id, args["token"], op=op)),
+            "rematch": lambda: self._id_of(TableService.rematch(self, table_id, args["token"], op=op)),
+        }
+        handler = handlers.get(method)
+        if handler is None:
+            raise ServiceError("server_error")
+        try:
+            return await handler()
+        except OpRepeated:  # the same operation ran twice at once here (a retry after a timeout): once stored
+            done, result = await self.store.op_result(str(op))
+            return [result, args["token"]] if method == "join" else result
 
     @staticmethod
     async def _id_of(work: Awaitable[Table]) -> str:
         return (await work).id
 
     async def _submit_here(self, table_id: str, args: dict[str, Any]) -> Any:
-        table = self.tables[table_id]
-        outcome = await TableCore.submit(self, table, args["seat"], args["action"], args["version"])
-        return [outcome.code, outcome.message] if isinstance(outcome, Rejected) else None
+        """A forwarded action: ``None`` if accepted, else ``[code, message]``.
+
+        Actions need no operation record: the version guard already stores at most one action per version.
+        Refused as stale, the request may be its own retry, stored by a former owner that died before
+        answering: if the action stored at the next version is this seat's and this action, it was accepted
+        (the one read happens only for stale requests, not for every move)."""
+        table = self.tables.get(table_id) or await self.get(table_id)
+        seat, action, version = args["seat"], args["action"], args["version"]
+        outcome = await TableCore.submit(self, table, seat, action, version)
+        if not isinstance(outcome, Rejected):
+            return None
+        if outcome.code == "stale_version" and isinstance(version, int) and not isinstance(version, bool):
+            stored = await self.store.stored_action(table_id, version + 1)
+            if stored is not None and stored[0] == seat and _same(stored[1], action):
+                return None
+        return [outcome.code, outcome.message]
 
     async def submit(
         self, table: Table, seat: int, action: Any, version: Any, by: str = "player"
@@ -270,53 +322,58 @@ class ClusterService(CopyService):
             return await super().submit(table, seat, action, version, by)
         if by != "player":  # a bot or a timer of a table this process no longer owns: its new owner plays
             return Rejected("stale_version", "this process no longer owns the table")
-        answer = await self._routed("submit", table.id, seat=seat, action=action, version=version)
-        if answer is LOCAL:
-            return await super().submit(table, seat, action, version, by)
-        refused = answer.get("ok")
+        args = {"seat": seat, "action": action, "version": version}
+        answer = await self._routed("submit", table.id, **args)
+        refused = await self._submit_here(table.id, args) if answer is LOCAL else answer.get("ok")
         if refused:
             if refused[0] == "stale_version":  # maybe this copy missed an event: read it again
                 self._refresh_soon(table.id, resend=True)
             return Rejected(refused[0], refused[1])
         return Accepted(seat, action, version + 1 if isinstance(version, int) else 0, {})
 
+    async def _do(self, method: str, table_id: str, **args: Any) -> Any:
+        """A lobby operation on the table's owner, here or forwarded, with an id that makes it happen at most
+        once however often it is sent (``_here``)."""
+        args["op"] = new_op()
+        answer = await self._routed(method, table_id, **args)
+        return await self._here(method, table_id, args) if answer is LOCAL else answer["ok"]
+
     # -- the lobby, routed to the owner -------------------------------------------------------------------
     # (a copy here reads the change again when the owner's ``table`` message arrives; the operations that
     # answer with the table read it at once)
-    async def join(self, table_id: str, name: str, invite: str | None, seat: int | None) -> tuple[int, str]:
-        answer = await self._routed("join", table_id, name=name, invite=invite, seat=seat)
-        if answer is LOCAL:
-            return await super().join(table_id, name, invite, seat)
-        number, token = answer["ok"]
-        return int(number), str(token)
+    async def join(
+        self,
+        table_id: str,
+        name: str,
+        invite: str | None,
+        seat: int | None,
+        *,
+        token: str | None = None,
+        op: str | None = None,
+    ) -> tuple[int, str]:
+        token = token or secrets.token_urlsafe(24)  # made here: a retry of the join answers the same token
+        number, given = await self._do("join", table_id, name=name, invite=invite, seat=seat, token=token)
+        return int(number), str(given)
 
-    async def add_bot(self, table_id: str, token: str | None, level: str, seat: int | None) -> int:
-        answer = await self._routed("add_bot", table_id, token=token, level=level, seat=seat)
-        if answer is LOCAL:
-            return await super().add_bot(table_id, token, level, seat)
-        return int(answer["ok"])
+    async def add_bot(
+        self, table_id: str, token: str | None, level: str, seat: int | None, *, op: str | None = None
+    ) -> int:
+        return int(await self._do("add_bot", table_id, token=token, level=level, seat=seat))
 
-    async def remove_seat(self, table_id: str, token: str | None, seat: int) -> None:
-        answer = await self._routed("remove_seat", table_id, token=token, seat=seat)
-        if answer is LOCAL:
-            return await super().remove_seat(table_id, token, seat)
+    async def remove_seat(self, table_id: str, token: str | None, seat: int, *, op: str | None = None) -> None:
+        await self._do("remove_seat", table_id, token=token, seat=seat)
 
-    async def leave(self, table_id: str, token: str | None) -> None:
-        answer = await self._routed("leave", table_id, token=token)
-        if answer is LOCAL:
-            return await super().leave(table_id, token)
+    async def leave(self, table_id: str, token: str | None, *, op: str | None = None) -> None:
+        await self._do("leave", table_id, token=token)
 
-    async def start(self, table_id: str, token: str | None) -> Table:
-        answer = await self._routed("start", table_id, token=token)
-        return await super().start(table_id, token) if answer is LOCAL else await self.refresh(answer["ok"])
+    async def start(self, table_id: str, token: str | None, *, op: str | None = None) -> Table:
+        return await self.refresh(await self._do("start", table_id, token=token))
 
-    async def close_table(self, table_id: str, token: str | None) -> Table:
-        answer = await self._routed("close_table", table_id, token=token)
-        return await super().close_table(table_id, token) if answer is LOCAL else await self.refresh(answer["ok"])
+    async def close_table(self, table_id: str, token: str | None, *, op: str | None = None) -> Table:
+        return await self.refresh(await self._do("close_table", table_id, token=token))
 
-    async def rematch(self, table_id: str, token: str | None) -> Table:
-        answer = await self._routed("rematch", table_id, token=token)
-        return await super().rematch(table_id, token) if answer is LOCAL else await self.refresh(answer["ok"])
+    async def rematch(self, table_id: str, token: str | None, *, op: str | None = None) -> Table:
+        return await self.refresh(await self._do("rematch", table_id, token=token))
 
     async def _new_table(self, *args: Any, **kwargs: Any) -> Table:
         """A new table is owned by the process that made it."""
@@ -408,3 +465,8 @@ class ClusterService(CopyService):
             TableCore.unseat(self, table, int(event["seat"]), bool(event["tell"]))
         else:
             TableCore.started(self, table)
+
+
+def _same(stored: Any, sent: Any) -> bool:
+    """The same action, whatever the order of its keys (the stored one is the engine's own JSON)."""
+    return json.dumps(stored, sort_keys=True) == json.dumps(sent, sort_keys=True)

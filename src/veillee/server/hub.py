@@ -46,11 +46,25 @@ class Connection:
     overflowed: bool = False
     """The queue overflowed: the sender is closing the connection with 1013 ``slow_client``."""
 
+    @property
+    def variant(self) -> str | None:
+        """What, besides the seat, changes the text this connection is sent (``UiConnection``: the language
+        of its presentation): connections with the same seat and variant share one rendered text."""
+        return None
+
+    def render(self, message: dict[str, Any]) -> str:
+        """The text of a message for this connection."""
+        return dumps(message)
+
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a connection too far behind is closed instead (it will reconnect)."""
+        if not self.closed:
+            self.enqueue(message if isinstance(message, str) else self.render(message))
+
+    def enqueue(self, text: str) -> None:
+        """Queue a text ready for this connection (rendered by ``render``)."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else dumps(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -109,17 +123,21 @@ class Hub:
     def deliver(
         self, table_id: str, deliveries: dict[int | None, Delivery], extra: Callable[[], dict[str, Any]]
     ) -> None:
-        """Each connection gets its own seat's delivery (serialised once per seat), plus ``extra()``."""
+        """Each connection gets its own seat's delivery, plus ``extra()``: rendered once per distinct seat and
+        variant (a hundred spectators of one language cost one presentation and one serialisation)."""
         members = self._tables.get(table_id)
         if not members:
             return
         common = extra()
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str | None], str] = {}
         for connection in members:
-            text = texts.get(connection.seat)
+            if connection.closed:
+                continue
+            key = (connection.seat, connection.variant)
+            text = texts.get(key)
             if text is None:
-                text = texts[connection.seat] = dumps(state_message(deliveries[connection.seat], common))
-            connection.send(text)
+                text = texts[key] = connection.render(state_message(deliveries[connection.seat], common))
+            connection.enqueue(text)
 
 
 def state_message(delivery: Delivery, common: dict[str, Any]) -> dict[str, Any]:

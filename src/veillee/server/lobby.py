@@ -16,7 +16,7 @@ from veillee.core import VeilleeError
 from veillee.core.match import Match
 from veillee.server import bots
 from veillee.server.messages import NAME_MAX, CreateTableRequest, ServiceError, clean_name
-from veillee.server.store import Seat
+from veillee.server.store import Op, Seat
 from veillee.server.tables import OPEN, Table, TableCore, hash_token, not_open
 
 __all__ = ["TableService"]
@@ -87,20 +87,34 @@ class TableService(TableCore):
             raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters")
         return name
 
-    async def join(self, table_id: str, name: str, invite: str | None, seat: int | None) -> tuple[int, str]:
-        """Take a seat: at a private table only with its invite code (checked before anything else is said)."""
+    async def join(
+        self,
+        table_id: str,
+        name: str,
+        invite: str | None,
+        seat: int | None,
+        *,
+        token: str | None = None,
+        op: str | None = None,
+    ) -> tuple[int, str]:
+        """Take a seat: at a private table only with its invite code (checked before anything else is said).
+
+        ``token`` and ``op`` come with a join forwarded by another process (``veillee.server.cluster``): the
+        seat token it made (so that a retry answers the same one) and the id stored with the seat."""
         table = await self.get(table_id)
         if not table.invited(invite):
             raise ServiceError("bad_invite")
-        return await self._seat_person(table, self._name(name), seat)
+        return await self._seat_person(table, self._name(name), seat, token, op)
 
-    async def _seat_person(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
+    async def _seat_person(
+        self, table: Table, name: str, seat: int | None, token: str | None = None, op: str | None = None
+    ) -> tuple[int, str]:
         async with table.lock:
             number = self._free_seat(table, seat)
-            token = secrets.token_urlsafe(24)
+            token = token or secrets.token_urlsafe(24)
             value = Seat(kind="human", name=name, token_hash=hash_token(token))
             host = number if table.host is None else table.host
-            await self.store.save_seat(table.id, number, value, host=host)
+            await self.store.save_seat(table.id, number, value, _op(op, number), host=host)
             table.seats[number], table.host = value, host
         self.table_changed(table)
         return number, token
@@ -112,7 +126,9 @@ class TableService(TableCore):
             raise ServiceError("not_host")
         return seat
 
-    async def add_bot(self, table_id: str, token: str | None, level: str, seat: int | None) -> int:
+    async def add_bot(
+        self, table_id: str, token: str | None, level: str, seat: int | None, *, op: str | None = None
+    ) -> int:
         table = await self.get(table_id)
         self.host_seat(table, token)
         if level not in bots.LEVELS:
@@ -120,12 +136,12 @@ class TableService(TableCore):
         async with table.lock:
             number = self._free_seat(table, seat)
             value = Seat(kind="bot", name=f"bot {number + 1} ({level})", level=level)
-            await self.store.save_seat(table.id, number, value)
+            await self.store.save_seat(table.id, number, value, _op(op, number))
             table.seats[number] = value
         self.table_changed(table)
         return number
 
-    async def remove_seat(self, table_id: str, token: str | None, seat: int) -> None:
+    async def remove_seat(self, table_id: str, token: str | None, seat: int, *, op: str | None = None) -> None:
         """The host frees a seat in the lobby (a bot, or a person: their token stops holding it)."""
         table = await self.get(table_id)
         async with table.lock:
@@ -136,7 +152,7 @@ class TableService(TableCore):
                 raise ServiceError("bad_seat", f"seats are numbered 0 to {table.players - 1}")
             if seat == host:
                 raise ServiceError("bad_seat", "the host leaves with /leave, or closes the table")
-            await self.store.save_seat(table.id, seat, Seat())
+            await self.store.save_seat(table.id, seat, Seat(), _op(op, None))
             table.seats[seat] = Seat()
         self.unseat(table, seat, tell=True)
         self.table_changed(table)
@@ -162,7 +178,7 @@ class TableService(TableCore):
             raise ServiceError("bad_token" if token else "not_seated")
         return seat
 
-    async def leave(self, table_id: str, token: str | None) -> None:
+    async def leave(self, table_id: str, token: str | None, *, op: str | None = None) -> None:
         """In the lobby the seat is freed; during a match a bot (the stand-in level) plays it to the end, and
         a match with no person left is closed (bots never play on for nobody). The host's role passes to the
         next person seated."""
@@ -179,25 +195,25 @@ class TableService(TableCore):
             table.seats[seat] = value
             if table.host == seat:
                 table.host = next(iter(table.humans()), None)
-            await self.store.save_seat(table.id, seat, value, host=table.host)
+            await self.store.save_seat(table.id, seat, value, _op(op, None), host=table.host)
             if table.status == "playing" and not table.humans():
                 await self.end_table(table, "closed", "abandoned: no person left at the table")
         self.unseat(table, seat, tell=False)  # the token is void: its connections are now spectators
         self.table_changed(table)
         self._schedule(table)
 
-    async def close_table(self, table_id: str, token: str | None) -> Table:
+    async def close_table(self, table_id: str, token: str | None, *, op: str | None = None) -> Table:
         """The host closes the table: the lobby or the match ends here, nothing more is played."""
         table = await self.get(table_id)
         async with table.lock:
             self.host_seat(table, token)
             if table.status not in OPEN:
                 raise not_open(table)
-            await self.end_table(table, "closed", "closed by the host")
+            await self.end_table(table, "closed", "closed by the host", _op(op, table.id))
         self.table_changed(table)
         return table
 
-    async def start(self, table_id: str, token: str | None) -> Table:
+    async def start(self, table_id: str, token: str | None, *, op: str | None = None) -> Table:
         table = await self.get(table_id)
         async with table.lock:
             self.host_seat(table, token)
@@ -209,7 +225,11 @@ class TableService(TableCore):
             head = {key: value for key, value in state.record().items() if key != "actions"}
             table.match = Match(state)
             await self.store.update(
-                table.id, status="playing", head=json.dumps(head, separators=(",", ":")), updated=time.time()
+                table.id,
+                _op(op, table.id),
+                status="playing",
+                head=json.dumps(head, separators=(",", ":")),
+                updated=time.time(),
             )
             table.status, table.head, table.seen = "playing", head, time.time()
         self.table_changed(table)
@@ -219,7 +239,7 @@ class TableService(TableCore):
         self.started(table)
         return table
 
-    async def rematch(self, table_id: str, token: str | None) -> Table:
+    async def rematch(self, table_id: str, token: str | None, *, op: str | None = None) -> Table:
         """A new table with the same game, options, seats and host (the same tokens still hold the seats)."""
         table = await self.get(table_id)
         async with table.lock:
@@ -242,6 +262,11 @@ class TableService(TableCore):
                 await self.store.save_seat(new.id, number, value)
                 new.seats[number] = value
             table.rematch = new.id
-            await self.store.set_status(table.id, "finished", rematch=new.id)
+            await self.store.set_status(table.id, "finished", rematch=new.id, op=_op(op, new.id))
         self.broadcast(table.id, {"type": "rematch", "table": new.id})
         return new
+
+
+def _op(op: str | None, result: Any) -> Op | None:
+    """The record of forwarded operation ``op`` (if the request was one) with what it answers."""
+    return Op(op, result) if op is not None else None

@@ -71,7 +71,7 @@ async def serve_connection(
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            wait = limits.wait("messages", address)
+            wait = await limits.wait("messages", address)
             if wait is not None:
                 if time.monotonic() >= limited_until:  # one error per window, not one per flooded frame
                     limited_until = time.monotonic() + wait
@@ -131,10 +131,10 @@ async def _handle(
         if isinstance(outcome, Rejected):
             connection.send(error_json(outcome.code, outcome.message, parsed.ref))
     else:
-        _chat(service, table, connection, parsed, limits, address)
+        await _chat(service, table, connection, parsed, limits, address)
 
 
-def _chat(
+async def _chat(
     service: TableCore,
     table: Table,
     connection: ui.UiConnection,
@@ -150,7 +150,7 @@ def _chat(
     if isinstance(message, ChatMessage) and not text:
         connection.send(error_json("bad_chat", "the message has no visible character"))
         return
-    wait = limits.wait("chat", address)
+    wait = await limits.wait("chat", address)
     if wait is not None:
         error = error_json("rate_limited", f"too many chat messages: retry in {wait} s")
         connection.send({**error, "retry_after": wait})

@@ -23,35 +23,47 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
     create_engine,
     delete,
     event,
     func,
+    insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from veillee.server.rows import (  # re-exported: the rows used to live here
+    ACTIONS,
+    OPS,
+    SEATS,
+    TABLES,
+    ActionRow,
+    Base,
+    OpRow,
+    RecordRow,
+    SeatRow,
+    TableRow,
+)
 
 __all__ = [
     "ActionRow",
     "LoadedTable",
+    "Op",
+    "OpRepeated",
+    "OpRow",
     "RecordRow",
     "Seat",
     "SeatRow",
@@ -66,91 +78,20 @@ SCHEMA_KEY = int.from_bytes(hashlib.sha256(b"veillee schema").digest()[:8], "big
 """The advisory lock that processes starting together on one PostgreSQL database take to create its tables."""
 
 
-class Base(DeclarativeBase):
-    pass
-
-
-class TableRow(Base):
-    """One table: its game and options, the seed (never sent to a client before the end), and its status."""
-
-    __tablename__ = "veillee_tables"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(40))
-    players: Mapped[int] = mapped_column(Integer)
-    options: Mapped[str] = mapped_column(Text)
-    """The game options as JSON text."""
-    settings: Mapped[str] = mapped_column(Text, default="{}")
-    """Table settings (turn timer, stand-in bot level) as JSON text."""
-    seed: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(16), default="lobby")
-    """``lobby``, ``playing``, ``finished``, ``closed`` (by its host, or abandoned) or ``broken`` (its record
-    no longer replays, e.g. after a rules change)."""
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    created: Mapped[float] = mapped_column(Float)
-    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
-    """The id of the rematch table, once there is one."""
-    public: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
-    """Listed, and joinable without the invite code."""
-    invite: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
-    """The invite code (kept readable: seated players are given it again to share the table)."""
-    host: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
-    """The host's seat: who may start, remove a seat and close the table."""
-    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
-    """A hash of the creator's client address, to cap the open tables of one address."""
-    seen: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
-    """When a person seated at the table was last connected (time.time())."""
-    updated: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
-    """When the table last changed (a seat, an action, its status)."""
-    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
-    """When the running turn timer ends (time.time()), for the decision at ``deadline_version``."""
-    deadline_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
-    head: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
-    """The engine's record of the match without its actions (JSON), rules version included."""
-    note: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
-    """Why the table is closed or broken (for the operator; never sent to a client)."""
-
-
-class SeatRow(Base):
-    """Who holds a seat: nobody, a person (by the hash of their secret token) or a bot."""
-
-    __tablename__ = "veillee_seats"
-    table_id: Mapped[str] = mapped_column(ForeignKey("veillee_tables.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8), default="empty")
-    """``empty``, ``human`` or ``bot``."""
-    name: Mapped[str] = mapped_column(String(64), default="")
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
-    level: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
-    replaced: Mapped[bool] = mapped_column(Boolean, default=False)
-    """A person's seat now played by a bot (they left)."""
-
-
-class ActionRow(Base):
-    """Accepted action number ``number`` (1-based: the table's version right after it)."""
-
-    __tablename__ = "veillee_actions"
-    table_id: Mapped[str] = mapped_column(ForeignKey("veillee_tables.id"), primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(Text)
-    by: Mapped[str] = mapped_column(String(8))
-    """``player``, ``bot`` or ``timer``."""
-    at: Mapped[float] = mapped_column(Float)
-
-
-class RecordRow(Base):
-    """The game record of a match whose table was deleted (kept with ``--keep-records``)."""
-
-    __tablename__ = "veillee_records"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(40))
-    players: Mapped[int] = mapped_column(Integer)
-    ended: Mapped[float] = mapped_column(Float)
-    record: Mapped[str] = mapped_column(Text)
-
-
 class StoreConflict(RuntimeError):
     """The table's stored version is not the one the action was checked against."""
+
+
+@dataclass(frozen=True)
+class Op:
+    """A forwarded operation to record with the write that does it: its id and its answer."""
+
+    id: str
+    result: Any = None
+
+
+class OpRepeated(RuntimeError):
+    """This operation was already done (its id is stored): nothing was written again."""
 
 
 @dataclass
@@ -265,31 +206,79 @@ class Store:
 
         await self._run(work)
 
-    async def save_seat(self, table_id: str, seat: int, value: Seat, **table_values: Any) -> None:
-        """Store a seat, and in the same transaction ``table_values`` of the table (a new ``host``)."""
+    async def save_seat(self, table_id: str, seat: int, value: Seat, op: Op | None = None, **table_values: Any) -> None:
+        """Store a seat, and in the same transaction ``table_values`` of the table (a new ``host``) and the
+        operation ``op`` that did it (``OpRepeated`` if it was done already)."""
+        seats = SEATS
 
         def work() -> None:
-            with Session(self.engine) as session, session.begin():
-                row = session.get(SeatRow, (table_id, seat))
-                assert row is not None
-                row.kind, row.name, row.token_hash = value.kind, value.name, value.token_hash
-                row.level, row.replaced = value.level, value.replaced
+            with self._transaction(table_id, op) as connection:
+                connection.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(
+                        kind=value.kind,
+                        name=value.name,
+                        token_hash=value.token_hash,
+                        level=value.level,
+                        replaced=value.replaced,
+                    )
+                )
                 values = {"updated": time.time(), **table_values}
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+                connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
 
         await self._run(work)
 
-    async def set_status(self, table_id: str, status: str, rematch: str | None = None, note: str | None = None) -> None:
+    @contextmanager
+    def _transaction(self, table_id: str, op: Op | None) -> Iterator[Connection]:
+        """One transaction (SQLAlchemy Core: the ORM's unit of work cost more CPU than the writes of a move);
+        with ``op``, its record first (a repeated id fails before anything is written)."""
+        with self.engine.begin() as connection:
+            if op is not None:
+                result = json.dumps(op.result, separators=(",", ":"))
+                try:
+                    connection.execute(insert(OPS).values(id=op.id, table_id=table_id, result=result, at=time.time()))
+                except IntegrityError:
+                    raise OpRepeated(op.id) from None
+            yield connection
+
+    async def forget_ops(self, before: float) -> None:
+        """Drop the records of operations done before ``before``: nobody retries them any more."""
+
+        def work() -> None:
+            with Session(self.engine) as session, session.begin():
+                session.execute(delete(OpRow).where(OpRow.at < before))
+
+        await self._run(work)
+
+    async def op_result(self, op_id: str) -> tuple[bool, Any]:
+        """Was the operation ``op_id`` done, and what did it answer?"""
+
+        def work() -> tuple[bool, Any]:
+            with Session(self.engine) as session:
+                row = session.get(OpRow, op_id)
+                return (False, None) if row is None else (True, json.loads(row.result))
+
+        return await self._run(work)
+
+    async def set_status(
+        self, table_id: str, status: str, rematch: str | None = None, note: str | None = None, op: Op | None = None
+    ) -> None:
         values: dict[str, Any] = {"status": status, "updated": time.time()}
         if rematch is not None:
             values["rematch"] = rematch
         if note is not None:
             values["note"] = note
-        await self.update(table_id, **values)
+        await self.update(table_id, op=op, **values)
 
-    async def update(self, table_id: str, **values: Any) -> None:
-        """Set columns of one table row."""
-        await self._run(lambda: self._update([table_id], values))
+    async def update(self, table_id: str, op: Op | None = None, **values: Any) -> None:
+        """Set columns of one table row (and record ``op``, the operation that did it, in the transaction)."""
+
+        def work() -> None:
+            with self._transaction(table_id, op) as connection:
+                connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+
+        await self._run(work)
 
     def update_soon(self, table_ids: list[str], **values: Any) -> None:
         """Queue an update without waiting for it (turn deadlines, presence): it is written after every write
@@ -300,8 +289,8 @@ class Store:
         future.add_done_callback(_log_failure)
 
     def _update(self, table_ids: list[str], values: dict[str, Any]) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(TableRow.id.in_(table_ids)).values(**values))
+        with self.engine.begin() as connection:
+            connection.execute(update(TABLES).where(TABLES.c.id.in_(table_ids)).values(**values))
 
     async def purge(self, table_id: str, record: dict[str, Any] | None) -> None:
         """Delete a table, its seats and actions; keep ``record`` (its game record) if one is given."""
@@ -317,6 +306,7 @@ class Store:
                         RecordRow(id=table_id, game=row.game, players=row.players, ended=time.time(), record=text_)
                     )
                 session.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+                session.execute(delete(OpRow).where(OpRow.table_id == table_id))
                 session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
                 session.execute(delete(TableRow).where(TableRow.id == table_id))
 
@@ -327,21 +317,39 @@ class Store:
 
         Raises ``StoreConflict`` if the stored version is not ``number - 1``.
         """
-        text = json.dumps(action, separators=(",", ":"))
+        text_ = json.dumps(action, separators=(",", ":"))
 
         def work() -> None:
-            with Session(self.engine) as session, session.begin():
+            with self.engine.begin() as connection:
                 values: dict[str, Any] = {"version": number, "updated": time.time()}
                 if finished:
                     values["status"] = "finished"
-                bumped = session.execute(
-                    update(TableRow).where(TableRow.id == table_id, TableRow.version == number - 1).values(**values)
+                bumped = connection.execute(
+                    update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == number - 1).values(**values)
                 )
-                if getattr(bumped, "rowcount", 1) != 1:
+                if bumped.rowcount != 1:
                     raise StoreConflict(f"table {table_id} is not at version {number - 1}")
-                session.add(ActionRow(table_id=table_id, number=number, seat=seat, action=text, by=by, at=time.time()))
+                connection.execute(
+                    insert(ACTIONS).values(
+                        table_id=table_id, number=number, seat=seat, action=text_, by=by, at=time.time()
+                    )
+                )
 
         await self._run(work)
+
+    async def stored_action(self, table_id: str, number: int) -> tuple[int, Any] | None:
+        """The seat and action stored as action ``number`` of the table, if there is one."""
+
+        def work() -> tuple[int, Any] | None:
+            with self.engine.connect() as connection:
+                row = connection.execute(
+                    select(ACTIONS.c.seat, ACTIONS.c.action).where(
+                        ACTIONS.c.table_id == table_id, ACTIONS.c.number == number
+                    )
+                ).first()
+                return None if row is None else (int(row[0]), json.loads(row[1]))
+
+        return await self._run(work)
 
     # -- reads -------------------------------------------------------------------------------------------
     async def ping(self) -> bool:

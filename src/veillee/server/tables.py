@@ -32,7 +32,7 @@ from veillee.server import bots
 from veillee.server.hub import Hub, dumps
 from veillee.server.messages import ServiceError
 from veillee.server.settings import ServerSettings
-from veillee.server.store import LoadedTable, Seat, Store, StoreConflict
+from veillee.server.store import LoadedTable, Op, Seat, Store, StoreConflict
 
 __all__ = ["OPEN", "Table", "TableCore", "hash_token", "not_open"]
 
@@ -256,16 +256,16 @@ class TableCore:
         return self.tables.setdefault(table.id, table)
 
     # -- ending and status --------------------------------------------------------------------------
-    async def end_table(self, table: Table, status: str, note: str) -> None:
+    async def end_table(self, table: Table, status: str, note: str, op: Op | None = None) -> None:
         """Close a table for good (caller holds its lock): its bot or timer stops."""
-        await self._set_status(table, status, note=note)
+        await self._set_status(table, status, note=note, op=op)
         table.deadline = None
         if table.task is not None and table.task is not asyncio.current_task():
             table.task.cancel()
         table.task = None
 
-    async def _set_status(self, table: Table, status: str, note: str | None = None) -> None:
-        await self.store.set_status(table.id, status, note=note)
+    async def _set_status(self, table: Table, status: str, note: str | None = None, op: Op | None = None) -> None:
+        await self.store.set_status(table.id, status, note=note, op=op)
         table.status = status
 
     # -- play -----------------------------------------------------------------------------------------------

@@ -127,12 +127,18 @@ class UiConnection(Connection):
         self.table = table
         self.lang: str | None = None
 
+    @property
+    def variant(self) -> str | None:
+        return self.lang
+
+    def render(self, message: dict[str, Any]) -> str:
+        if self.lang is not None and message.get("type") == "state":
+            message = {**message, "present": present(self.table, message, self.lang)}
+        return super().render(message)
+
     def send(self, message: dict[str, Any] | str) -> None:
-        if self.lang is not None and not self.closed:
-            if isinstance(message, str) and message.startswith('{"type":"state"'):
-                message = json.loads(message)
-            if isinstance(message, dict) and message.get("type") == "state":
-                message = {**message, "present": present(self.table, message, self.lang)}
+        if self.lang is not None and isinstance(message, str) and message.startswith('{"type":"state"'):
+            message = json.loads(message)  # a state rendered for another connection: present it here
         super().send(message)
 
 

@@ -25,6 +25,9 @@ __all__ = ["Upkeep"]
 
 log = logging.getLogger("veillee.server")
 
+OPS_KEPT = 600.0
+"""Seconds the record of a forwarded operation is kept (a retry comes within seconds: ``ROUTE_PATIENCE``)."""
+
 
 class Upkeep:
     """The periodic sweep of one ``TableCore``."""
@@ -80,6 +83,7 @@ class Upkeep:
             elif table.status not in ("lobby", "playing") and not service.hub.connections(table.id):
                 service.forget(table)  # loads again from the store if anyone asks
         service.store.update_soon(present, seen=now)
+        await service.store.forget_ops(now - OPS_KEPT)
         for table_id in await service.store.table_ids(("finished", "closed"), updated_before=now - settings.retention):
             await self._purge(table_id)
 

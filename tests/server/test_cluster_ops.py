@@ -1,0 +1,107 @@
+"""Forwarded operations happen at most once (several ``veillee serve`` processes over PostgreSQL and Redis).
+
+A lobby operation or an action that reaches a process which does not own the table is forwarded to the
+owner. If the owner stores it and dies before answering, the forwarding process sends it again, to itself
+or to the new owner: the operation's id, stored with its effect, makes the retry answer what the first
+attempt did instead of doing it twice. One test kills a real owner between storing and answering (the
+test-only ``VEILLEE_TEST_CRASH_AFTER_STORE`` hook); the other plays retries against the real store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from server.cluster_helpers import POSTGRES, REDIS, cluster, empty_database, needs_services
+from server.server_helpers import Client, Server, create_table, post
+from veillee.server.cluster import CRASH_ENV, CRASH_STATUS, ClusterService
+from veillee.server.hub import Hub
+from veillee.server.messages import CreateTableRequest
+from veillee.server.settings import ServerSettings
+from veillee.server.store import Store
+
+pytestmark = needs_services()
+
+
+@pytest.fixture
+def doomed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """Two processes; the first dies right after storing the first join forwarded to it."""
+    root = tmp_path_factory.mktemp("ops")
+    with cluster(root, 2, envs={0: {CRASH_ENV: "join"}}) as started:
+        yield started
+
+
+def test_a_join_stored_by_an_owner_that_died_before_answering_is_not_done_twice(doomed: list[Server]) -> None:
+    a, b = doomed
+    table = create_table(a, "soupcons", 4, name="Alice")  # a makes it, so a owns it
+    tid, alice = table["id"], table["you"]["token"]
+    answer = httpx.post(
+        f"{b.http}/api/tables/{tid}/join", json={"name": "Bob", "invite": table["invite_code"]}, timeout=60
+    )
+    assert a.process is not None
+    assert a.process.wait(10) == CRASH_STATUS, "the owner did not die after storing the join"
+    a.process = None
+    assert answer.status_code == 200, answer.text  # b took the table over and answered from the stored join
+    seat, bob = answer.json()["seat"], answer.json()["token"]
+    seats = httpx.get(f"{b.http}/api/tables/{tid}", timeout=10).json()["seats"]
+    assert [s["kind"] for s in seats] == ["human", "human", "empty", "empty"]  # one Bob, not two
+    assert (seat, seats[seat]["name"]) == (1, "Bob")
+    assert post(b, f"/api/tables/{tid}/bots", bob, {"level": "easy"}).json()["code"] == "not_host"  # his seat
+
+    async def hello() -> int | None:
+        client = Client(b, tid, bob)
+        await client.connect()
+        await client.close()
+        return client.seat
+
+    assert asyncio.run(hello()) == 1  # the token b answered holds the seat a stored
+    assert post(b, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).json() == {"seat": 2}
+
+
+def test_retried_operations_answer_what_was_stored_and_change_nothing() -> None:
+    """What a new owner does with a request whose first attempt its former owner stored: the same calls
+    twice with one id (the second as the retry), on a real PostgreSQL store and Redis bus."""
+    assert POSTGRES is not None and REDIS is not None
+    empty_database()
+
+    async def scenario() -> None:
+        store = Store(POSTGRES)
+        service = ClusterService(store, Hub(), ServerSettings(bot_delay=3600), REDIS)
+        await service.load()
+        try:
+            request = CreateTableRequest(game="sorry", players=3, name="Alice")
+            table, alice = await service.create(request)
+            join: dict[str, Any] = {"name": "Bob", "invite": table.invite, "seat": None, "token": "t" * 32}
+            first = await service._here("join", table.id, {**join, "op": "join-1"})
+            again = await service._here("join", table.id, {**join, "op": "join-1"})
+            assert first == (1, "t" * 32) and list(again) == [1, "t" * 32]
+            bot = {"token": alice, "level": "easy", "seat": None, "op": "bot-1"}
+            assert [await service._here("add_bot", table.id, bot) for _ in range(2)] == [2, 2]
+            assert [s.kind for s in (await store.load(table.id) or _missing()).seats] == ["human", "human", "bot"]
+            start = {"token": alice, "op": "start-1"}
+            assert [await service._here("start", table.id, start) for _ in range(2)] == [table.id, table.id]
+            match = table.match
+            assert match is not None and match.to_act is not None  # (a bot's seat too: its delay is an hour)
+            first = match.legal_actions()[0].to_json()
+            act = {"seat": match.to_act, "action": first, "version": match.version}
+            assert await service._submit_here(table.id, act) is None
+            assert await service._submit_here(table.id, act) is None  # the retry: accepted, not stale
+            loaded = await store.load(table.id) or _missing()
+            assert len(loaded.actions) == 1 and match.version == 1
+            other = {**act, "action": {**first, "extra": 1}}  # another request on the old version: stale
+            assert (await service._submit_here(table.id, other) or [""])[0] == "stale_version"
+            assert await service._here("add_bot", table.id, bot) == 2  # the match runs: still the stored answer
+        finally:
+            await service.close()
+            await service.cancel_all()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def _missing() -> Any:
+    raise AssertionError("the table is not in the store")
