@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 import veillee
 from veillee.core import GameState
 from veillee.core.present import load_presentation, plain, presentable
-from veillee.rl.actions import apply_index, legal_mask
+from veillee.rl.actions import MaskCache, apply_index
 from veillee.rl.encoders import encoder_for
 from veillee.rl.options import unattended
 
@@ -65,6 +65,7 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self.metadata = {**self.metadata, "name": f"veillee_{game}_v0"}
         self.encoder = encoder_for(game, players, probe.options)
         self.num_actions = probe.num_distinct_actions
+        self.masks = MaskCache(self.num_actions)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
         obs_space = spaces.Dict(
@@ -105,9 +106,7 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
     def observe(self, agent: str) -> ObsDict:
         state = self._require_state()
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        if agent == self.agent_selection and not state.is_over:
-            legal_mask(state, mask)
+        mask = self.masks.mask(state) if agent == self.agent_selection and not state.is_over else self.masks.empty()
         return {"observation": self.encoder.encode(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -3,18 +3,29 @@ offer under way, and the public history summarised per seat plus the latest exch
 
 The view holds the whole history (what a player at the table remembers); a fixed-length vector keeps, per
 relative seat, the claims it announced and accepted, the offers it refused and the cards that passed between
-it and the observer (known to the observer only), and the last ``players`` exchanges in detail. Read from
-the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
+it and the observer (known to the observer only), and the last ``players`` exchanges in detail.
+
+``fill`` (the reference) reads the seat's typed view, ``state.seat_view(seat)``; ``parts`` (the fast path)
+reads the state with the view's rules: the seat's own hand and dealt cards, the offered cards to their giver
+only, an accepted card to its giver and receiver only. The history summaries of finished exchanges are kept
+per seat and extended as exchanges are added (checked against the state's ``past`` at every call, so any
+other state gets its own), since summing the whole history at every step is what made this encoder slow
+(``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from operator import truediv
+from typing import TYPE_CHECKING, Any
 
 from veillee.core import GameState
 from veillee.games.soupcons.cards import Card, setup
-from veillee.rl.encoders.base import Encoder, Layout, scaled
+from veillee.games.soupcons.rules import Exchange, Phase
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, scaled
+
+if TYPE_CHECKING:
+    from veillee.games.soupcons.state import SoupconsState
 
 __all__ = ["SoupconsEncoder"]
 
@@ -72,6 +83,25 @@ class SoupconsEncoder(Encoder):
             "forced, effect (day, removed, nothing), accepted card one-hot (k, if the observer knows it)",
         )
         self.o_camp = layout.add("camp", len(CAMPS), "how the game ended: " + ", ".join(CAMPS))
+        self._tables()
+
+    def _tables(self) -> None:
+        """What ``parts`` looks up: one-hot blocks as bytes, cached card blocks, the per-seat summaries."""
+        n = self.players
+        self.b_phase = {phase: one_hots(len(PHASES))[_PHASE[str(phase)]] for phase in Phase}
+        self.b_seat = one_hots(n)
+        self.b_seat_or_none = one_hots(n + 1)[:-1]
+        self.b_camp = {camp: one_hots(len(CAMPS))[i] for camp, i in _CAMP.items()}
+        self.b_no_camp = bytes(4 * len(CAMPS))
+        self.c_hand = CountBlock(self.copies, clip=False)
+        self.c_dealt = CountBlock(self.copies, clip=False)
+        self.c_refused = CountBlock(self.copies, clip=False)
+        self.b_no_offer = bytes(4 * (1 + 2 * n + 2 + 3 * KINDS))
+        self.b_no_recent = bytes(4 * self.per_exchange)
+        self.table_cache: dict[bytes, bytes] = {}
+        self.recent_cache: dict[tuple[int, Exchange], bytes] = {}
+        self.history: dict[int, tuple[list[Exchange], _Summary]] = {}
+        """Per seat: the finished exchanges last summarised (a copy of ``state.past``) and their summary."""
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
         v: Any = state.seat_view(seat)
@@ -192,3 +222,184 @@ class SoupconsEncoder(Encoder):
         if camp is not None:
             app_i(self.o_camp + _CAMP[camp])
             app_v(1.0)
+
+    def parts(self, state: GameState[Any], seat: int) -> list[bytes]:
+        """The vector as bytes chunks, read from the state with the view's rules."""
+        s: SoupconsState = state  # type: ignore[assignment]
+        n = self.players
+        k = KINDS
+        rel = self.rel[seat]
+        seats = self.b_seat
+        to_act, top, doors = s.to_act, self.top, s.open_doors
+        sizes = [len(hand) / 3 for hand in s.hands]
+        out = [
+            self.b_phase[s.phase],
+            self.b_seat_or_none[n if to_act is None else rel[to_act]],
+            seats[rel[s.active]],
+            seats[rel[s.starter]],
+            floats(scaled(s.round, self.cap)),
+            self.c_hand(s.hands[seat]),
+            self.c_dealt(s.dealt[seat]),
+            floats(
+                *sizes[seat:],
+                *sizes[:seat],
+                *(1.0 if doors >> ((seat + q) % n) & 1 else 0.0 for q in range(n)),
+            ),
+        ]
+        key = bytes(s.table[1 : top + 1])
+        table = self.table_cache.get(key)
+        if table is None:
+            table = self.table_cache[key] = b"".join(one_hots(3)[side] for side in key)
+        out.append(table)
+        out.append(floats(s.night / top, s.on_table / top))
+        receiver = s.receiver
+        pending = receiver is not None and s.offered is not None
+        if receiver is None:
+            out.append(self.b_no_offer)
+        else:
+            values = [0.0] * (3 + 2 * n + k)
+            values[0] = 1.0
+            values[1 + rel[s.active]] = 1.0
+            values[1 + n + rel[receiver]] = 1.0
+            values[1 + 2 * n] = len(s.refused) / 2
+            if pending:
+                values[2 + 2 * n] = 1.0
+            if s.claim is not None:
+                values[3 + 2 * n + s.claim] = 1.0
+            out.append(floats(*values))
+            if seat == s.active:
+                out.append(self.c_refused(s.refused))
+                offered = [0.0] * k
+                if s.offered is not None:
+                    offered[s.offered] = 1.0
+                out.append(floats(*offered))
+            else:
+                out.append(bytes(8 * k))
+        summary = self._summary(s, seat)
+        claimed = list(summary.claimed)
+        refusals = list(summary.refusals)
+        if receiver is not None:  # the exchange under way: its claims, and its refusals so far
+            row = rel[s.active] * k
+            for claim in s.claims:
+                claimed[row + claim] += 1
+            refusals[rel[receiver]] += len(s.claims) - (1 if pending else 0)
+        out.append(floats(*map(min, map(truediv, claimed, _FIVES), _ONES)))
+        out.append(summary.accepted)
+        out.append(floats(*(scaled(r, 10) for r in refusals)))
+        out.append(summary.received)
+        out.append(summary.given)
+        out += self._recent(s, seat)
+        camp = s.camp
+        out.append(self.b_no_camp if camp is None else self.b_camp[camp])
+        return out
+
+    def _summary(self, s: SoupconsState, seat: int) -> _Summary:
+        """The summaries of the finished exchanges as ``seat`` knows them, extended from the last call's when
+        ``s.past`` starts with the exchanges summarised then (compared by value, so it is never stale)."""
+        past = s.past
+        cached = self.history.get(seat)
+        if cached is not None:
+            done, summary = cached
+            if len(done) == len(past) and done == past:
+                return summary
+            if len(done) < len(past) and past[: len(done)] == done:
+                summary = summary.extended(past[len(done) :], self.rel[seat], self.players)
+                self.history[seat] = (list(past), summary)
+                return summary
+        summary = _Summary.empty(self.players).extended(past, self.rel[seat], self.players)
+        self.history[seat] = (list(past), summary)
+        return summary
+
+    def _recent(self, s: SoupconsState, seat: int) -> list[bytes]:
+        """The ``recent`` block: the last ``players`` exchanges (the one under way first), newest first."""
+        out: list[bytes] = []
+        cache = self.recent_cache
+        if s.receiver is not None:
+            out.append(self._current(s, seat))
+        for ex in reversed(s.past[-(self.recent - len(out)) :] if self.recent > len(out) else []):
+            got = cache.get((seat, ex))
+            if got is None:
+                if len(cache) >= CountBlock.LIMIT:
+                    cache.clear()
+                got = cache[(seat, ex)] = self._finished(ex, seat)
+            out.append(got)
+        out += [self.b_no_recent] * (self.recent - len(out))
+        return out
+
+    def _exchange(self, values: list[float], giver: int, receiver: int, claims: tuple[int, ...], seat: int) -> None:
+        n, k, rel = self.players, KINDS, self.rel[seat]
+        values[0] = 1.0
+        values[1 + rel[giver]] = 1.0
+        values[1 + n + rel[receiver]] = 1.0
+        for c, claim in enumerate(claims[:CLAIMS]):
+            values[1 + 2 * n + c * k + claim] = 1.0
+
+    def _current(self, s: SoupconsState, seat: int) -> bytes:
+        values = [0.0] * self.per_exchange
+        assert s.receiver is not None
+        self._exchange(values, s.active, s.receiver, tuple(s.claims), seat)
+        return floats(*values)
+
+    def _finished(self, ex: Exchange, seat: int) -> bytes:
+        values = [0.0] * self.per_exchange
+        self._exchange(values, ex.giver, ex.receiver, ex.claims, seat)
+        base = 1 + 2 * self.players + CLAIMS * KINDS
+        values[base] = 1.0
+        if ex.forced:
+            values[base + 1] = 1.0
+        if ex.effect is not None:
+            values[base + 2 + _EFFECT[ex.effect]] = 1.0
+        if seat == ex.giver or seat == ex.receiver:
+            values[base + 2 + len(EFFECTS) + ex.offered[-1]] = 1.0
+        return floats(*values)
+
+
+_FIVES = [5.0] * 256
+_ONES = [1.0] * 256
+_THREES = [3.0] * 256
+
+
+class _Summary:
+    """What the finished exchanges add up to for one seat: counts per (relative seat, kind) of claims
+    announced (``claimed``, ``refusals``: counts, the exchange under way is added per call) and the bytes
+    of the accepted, received and given blocks (final: only finished exchanges change them)."""
+
+    __slots__ = ("accepted", "accepted_n", "claimed", "given", "given_n", "received", "received_n", "refusals")
+
+    def __init__(
+        self, claimed: list[int], accepted: list[int], received: list[int], given: list[int], refusals: list[int]
+    ) -> None:
+        self.claimed, self.accepted_n, self.received_n, self.given_n = claimed, accepted, received, given
+        self.refusals = refusals
+        self.accepted = _scaled3(accepted)
+        self.received = _scaled3(received)
+        self.given = _scaled3(given)
+
+    @classmethod
+    def empty(cls, n: int) -> _Summary:
+        return cls([0] * (n * KINDS), [0] * (n * KINDS), [0] * (n * KINDS), [0] * (n * KINDS), [0] * n)
+
+    def extended(self, exchanges: list[Exchange], rel: tuple[int, ...], n: int) -> _Summary:
+        """A new summary with ``exchanges`` (finished, in order) added, as the reference ``fill`` adds them."""
+        k = KINDS
+        claimed, accepted = list(self.claimed), list(self.accepted_n)
+        received, given, refusals = list(self.received_n), list(self.given_n), list(self.refusals)
+        for ex in exchanges:
+            giver, receiver, claims = rel[ex.giver], rel[ex.receiver], ex.claims
+            row = giver * k
+            for claim in claims:
+                claimed[row + claim] += 1
+            refusals[receiver] += len(claims) - 1
+            accepted[receiver * k + claims[-1]] += 1
+            if giver == 0 or receiver == 0:  # the observer knows the accepted card
+                card = ex.offered[-1]
+                if receiver == 0:
+                    received[row + card] += 1
+                else:
+                    given[receiver * k + card] += 1
+        del n
+        return _Summary(claimed, accepted, received, given, refusals)
+
+
+def _scaled3(counts: list[int]) -> bytes:
+    return floats(*map(min, map(truediv, counts, _THREES), _ONES))
