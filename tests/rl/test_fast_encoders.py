@@ -46,7 +46,7 @@ def test_fast_observation_and_mask_equal_the_reference_at_every_step(
     options = unattended(game, dict(SHORT[game]) if short else {})
     state = veillee.new_game(game, players, seed, **options)
     encoder = state_encoder(state)
-    masks = MaskCache(state.num_distinct_actions)
+    masks = MaskCache(state.codec.actions)
     rng = random.Random(seed)
     for _ in range(skip):  # start anywhere in a match (late rounds, rebuilt piles, long histories)
         if state.is_over:
@@ -74,7 +74,7 @@ def test_the_fast_vectors_are_fresh_arrays() -> None:
     first = encoder.encode(state, 0)
     first[:] = 0.5
     assert np.array_equal(encoder.encode(state, 0), encoder.reference(state, 0))
-    masks = MaskCache(state.num_distinct_actions)
+    masks = MaskCache(state.codec.actions)
     mask = masks.mask(state)
     mask[:] = 0
     assert masks.mask(state).any()

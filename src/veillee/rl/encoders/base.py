@@ -43,7 +43,7 @@ import numpy.typing as npt
 
 from veillee.core import JSON, GameState
 
-__all__ = ["Block", "CountBlock", "Encoder", "Layout", "Vector", "floats", "one_hots"]
+__all__ = ["Block", "CountBlock", "Encoder", "Layout", "Vector", "clipped_table", "floats", "one_hots"]
 
 Vector = npt.NDArray[np.float32]
 
@@ -201,13 +201,18 @@ class CountBlock:
         return got
 
     def _make(self, key: bytes) -> bytes:
-        counts = map(key.count, self.kinds)  # every step of this line runs in C
-        quotients = map(truediv, counts, self.copies)
-        got = floats(*(map(min, quotients, _ONES) if self.clip else quotients))  # min(c / copies, 1.0) clips
+        counts = map(key.count, self.kinds)  # runs in C, as the quotients below do
+        if self.clip:
+            got = floats(*[c / k if c < k else 1.0 for c, k in zip(counts, self.copies, strict=True)])
+        else:
+            got = floats(*map(truediv, counts, self.copies))
         if len(self.cache) >= self.LIMIT:
             self.cache.clear()
         self.cache[key] = got
         return got
 
 
-_ONES = [1.0] * 256
+def clipped_table(scale: float, size: int = 512) -> list[float]:
+    """``count / scale if count < scale else 1.0`` for every count below ``size``: clipped quotients of
+    small counts as one list look-up each (``map(table.__getitem__, counts)`` runs in C)."""
+    return [c / scale if c < scale else 1.0 for c in range(size)]

@@ -16,13 +16,12 @@ other state gets its own), since summing the whole history at every step is what
 from __future__ import annotations
 
 from collections import Counter
-from operator import truediv
 from typing import TYPE_CHECKING, Any
 
 from veillee.core import GameState
 from veillee.games.soupcons.cards import Card, setup
 from veillee.games.soupcons.rules import Exchange, Phase
-from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, scaled
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, clipped_table, floats, one_hots, scaled
 
 if TYPE_CHECKING:
     from veillee.games.soupcons.state import SoupconsState
@@ -99,9 +98,9 @@ class SoupconsEncoder(Encoder):
         self.b_no_offer = bytes(4 * (1 + 2 * n + 2 + 3 * KINDS))
         self.b_no_recent = bytes(4 * self.per_exchange)
         self.table_cache: dict[bytes, bytes] = {}
-        self.recent_cache: dict[tuple[int, Exchange], bytes] = {}
-        self.history: dict[int, tuple[list[Exchange], _Summary]] = {}
-        """Per seat: the finished exchanges last summarised (a copy of ``state.past``) and their summary."""
+        self.current_cache: dict[tuple[int, ...], bytes] = {}
+        self.history: dict[int, _Summary] = {}
+        """Per seat: the summary of the finished exchanges it saw last (``_Summary``)."""
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
         v: Any = state.seat_view(seat)
@@ -275,58 +274,38 @@ class SoupconsEncoder(Encoder):
                 out.append(floats(*offered))
             else:
                 out.append(bytes(8 * k))
-        summary = self._summary(s, seat)
-        claimed = list(summary.claimed)
-        refusals = list(summary.refusals)
+        summary = self.history.get(seat)
+        if summary is None:
+            summary = self.history[seat] = _Summary(self, seat)
+        summary.sync(s.past)
+        claimed = summary.claimed
+        refusals = summary.refusals
         if receiver is not None:  # the exchange under way: its claims, and its refusals so far
+            claimed = list(claimed)
+            refusals = list(refusals)
             row = rel[s.active] * k
             for claim in s.claims:
                 claimed[row + claim] += 1
             refusals[rel[receiver]] += len(s.claims) - (1 if pending else 0)
-        out.append(floats(*map(min, map(truediv, claimed, _FIVES), _ONES)))
-        out.append(summary.accepted)
-        out.append(floats(*(scaled(r, 10) for r in refusals)))
-        out.append(summary.received)
-        out.append(summary.given)
-        out += self._recent(s, seat)
+        out.append(_clipped(claimed, _FIFTHS))
+        out.append(summary.accepted_b)
+        out.append(_clipped(refusals, _TENTHS))
+        out.append(summary.received_b)
+        out.append(summary.given_b)
+        recent = self.recent
+        rows = summary.rows
+        if receiver is not None:
+            out.append(self._current(s, seat))
+            recent -= 1
+        out += rows[-1 : -recent - 1 : -1]
+        if len(rows) < recent:
+            out += [self.b_no_recent] * (recent - len(rows))
         camp = s.camp
         out.append(self.b_no_camp if camp is None else self.b_camp[camp])
         return out
 
-    def _summary(self, s: SoupconsState, seat: int) -> _Summary:
-        """The summaries of the finished exchanges as ``seat`` knows them, extended from the last call's when
-        ``s.past`` starts with the exchanges summarised then (compared by value, so it is never stale)."""
-        past = s.past
-        cached = self.history.get(seat)
-        if cached is not None:
-            done, summary = cached
-            if len(done) == len(past) and done == past:
-                return summary
-            if len(done) < len(past) and past[: len(done)] == done:
-                summary = summary.extended(past[len(done) :], self.rel[seat], self.players)
-                self.history[seat] = (list(past), summary)
-                return summary
-        summary = _Summary.empty(self.players).extended(past, self.rel[seat], self.players)
-        self.history[seat] = (list(past), summary)
-        return summary
-
-    def _recent(self, s: SoupconsState, seat: int) -> list[bytes]:
-        """The ``recent`` block: the last ``players`` exchanges (the one under way first), newest first."""
-        out: list[bytes] = []
-        cache = self.recent_cache
-        if s.receiver is not None:
-            out.append(self._current(s, seat))
-        for ex in reversed(s.past[-(self.recent - len(out)) :] if self.recent > len(out) else []):
-            got = cache.get((seat, ex))
-            if got is None:
-                if len(cache) >= CountBlock.LIMIT:
-                    cache.clear()
-                got = cache[(seat, ex)] = self._finished(ex, seat)
-            out.append(got)
-        out += [self.b_no_recent] * (self.recent - len(out))
-        return out
-
-    def _exchange(self, values: list[float], giver: int, receiver: int, claims: tuple[int, ...], seat: int) -> None:
+    def _row(self, values: list[float], giver: int, receiver: int, claims: tuple[int, ...], seat: int) -> None:
+        """Fill the first entries of a ``recent`` row: present, giver, receiver, claims in order."""
         n, k, rel = self.players, KINDS, self.rel[seat]
         values[0] = 1.0
         values[1 + rel[giver]] = 1.0
@@ -335,14 +314,22 @@ class SoupconsEncoder(Encoder):
             values[1 + 2 * n + c * k + claim] = 1.0
 
     def _current(self, s: SoupconsState, seat: int) -> bytes:
-        values = [0.0] * self.per_exchange
+        """The ``recent`` row of the exchange under way (no card, effect or end known yet)."""
         assert s.receiver is not None
-        self._exchange(values, s.active, s.receiver, tuple(s.claims), seat)
-        return floats(*values)
+        key = (seat, s.active, s.receiver, *s.claims)
+        got = self.current_cache.get(key)
+        if got is None:
+            values = [0.0] * self.per_exchange
+            self._row(values, s.active, s.receiver, tuple(s.claims), seat)
+            if len(self.current_cache) >= CountBlock.LIMIT:
+                self.current_cache.clear()
+            got = self.current_cache[key] = floats(*values)
+        return got
 
-    def _finished(self, ex: Exchange, seat: int) -> bytes:
+    def finished(self, ex: Exchange, seat: int) -> bytes:
+        """The ``recent`` row of a finished exchange as ``seat`` knows it (the card: giver and receiver only)."""
         values = [0.0] * self.per_exchange
-        self._exchange(values, ex.giver, ex.receiver, ex.claims, seat)
+        self._row(values, ex.giver, ex.receiver, ex.claims, seat)
         base = 1 + 2 * self.players + CLAIMS * KINDS
         values[base] = 1.0
         if ex.forced:
@@ -354,37 +341,70 @@ class SoupconsEncoder(Encoder):
         return floats(*values)
 
 
-_FIVES = [5.0] * 256
-_ONES = [1.0] * 256
-_THREES = [3.0] * 256
+_FIFTHS = clipped_table(5)
+_THIRDS = clipped_table(3)
+_TENTHS = clipped_table(10)
+"""``scaled(r, 10)`` of a count ``r >= 0``: the same clipped quotient."""
+
+
+def _clipped(counts: list[int], table: list[float]) -> bytes:
+    """``count / scale if count < scale else 1.0`` per count, by ``table`` (``clipped_table(scale)``)."""
+    if max(counts) < len(table):
+        return floats(*map(table.__getitem__, counts))
+    return floats(*(table[c] if c < len(table) else 1.0 for c in counts))
 
 
 class _Summary:
-    """What the finished exchanges add up to for one seat: counts per (relative seat, kind) of claims
-    announced (``claimed``, ``refusals``: counts, the exchange under way is added per call) and the bytes
-    of the accepted, received and given blocks (final: only finished exchanges change them)."""
+    """What the finished exchanges add up to for one seat, kept per seat and extended as exchanges finish:
+    counts per (relative seat, kind) of the claims announced, accepted, and the cards received from and
+    given to the observer, the refusals per relative seat, the bytes of the blocks that only finished
+    exchanges change, and each finished exchange's ``recent`` row.
 
-    __slots__ = ("accepted", "accepted_n", "claimed", "given", "given_n", "received", "received_n", "refusals")
+    ``sync(past)`` brings it to a state's ``past``: extended when ``past`` starts with the exchanges summed
+    so far (compared by value, so a clone, a determinized world or another match is never served another
+    state's summary: those start over), in the order and with the arithmetic of the reference ``fill``."""
 
-    def __init__(
-        self, claimed: list[int], accepted: list[int], received: list[int], given: list[int], refusals: list[int]
-    ) -> None:
-        self.claimed, self.accepted_n, self.received_n, self.given_n = claimed, accepted, received, given
-        self.refusals = refusals
-        self.accepted = _scaled3(accepted)
-        self.received = _scaled3(received)
-        self.given = _scaled3(given)
+    __slots__ = (
+        "accepted",
+        "accepted_b",
+        "claimed",
+        "done",
+        "encoder",
+        "given",
+        "given_b",
+        "received",
+        "received_b",
+        "refusals",
+        "rel",
+        "rows",
+        "seat",
+    )
 
-    @classmethod
-    def empty(cls, n: int) -> _Summary:
-        return cls([0] * (n * KINDS), [0] * (n * KINDS), [0] * (n * KINDS), [0] * (n * KINDS), [0] * n)
+    def __init__(self, encoder: SoupconsEncoder, seat: int) -> None:
+        self.encoder, self.seat, self.rel = encoder, seat, encoder.rel[seat]
+        self.reset()
 
-    def extended(self, exchanges: list[Exchange], rel: tuple[int, ...], n: int) -> _Summary:
-        """A new summary with ``exchanges`` (finished, in order) added, as the reference ``fill`` adds them."""
-        k = KINDS
-        claimed, accepted = list(self.claimed), list(self.accepted_n)
-        received, given, refusals = list(self.received_n), list(self.given_n), list(self.refusals)
-        for ex in exchanges:
+    def reset(self) -> None:
+        cells = self.encoder.players * KINDS
+        self.done: list[Exchange] = []
+        self.claimed, self.accepted = [0] * cells, [0] * cells
+        self.received, self.given = [0] * cells, [0] * cells
+        self.refusals = [0] * self.encoder.players
+        self.rows: list[bytes] = []
+        self.accepted_b = self.received_b = self.given_b = bytes(4 * cells)
+
+    def sync(self, past: list[Exchange]) -> None:
+        done = self.done
+        if len(done) == len(past) and done == past:
+            return
+        if not (len(done) < len(past) and past[: len(done)] == done):
+            self.reset()
+            done = self.done
+        new = past[len(done) :]
+        k, rel, seat = KINDS, self.rel, self.seat
+        claimed, accepted, refusals = self.claimed, self.accepted, self.refusals
+        mine = False
+        for ex in new:
             giver, receiver, claims = rel[ex.giver], rel[ex.receiver], ex.claims
             row = giver * k
             for claim in claims:
@@ -392,14 +412,15 @@ class _Summary:
             refusals[receiver] += len(claims) - 1
             accepted[receiver * k + claims[-1]] += 1
             if giver == 0 or receiver == 0:  # the observer knows the accepted card
+                mine = True
                 card = ex.offered[-1]
                 if receiver == 0:
-                    received[row + card] += 1
+                    self.received[row + card] += 1
                 else:
-                    given[receiver * k + card] += 1
-        del n
-        return _Summary(claimed, accepted, received, given, refusals)
-
-
-def _scaled3(counts: list[int]) -> bytes:
-    return floats(*map(min, map(truediv, counts, _THREES), _ONES))
+                    self.given[receiver * k + card] += 1
+            self.rows.append(self.encoder.finished(ex, seat))
+        done += new
+        self.accepted_b = _clipped(accepted, _THIRDS)
+        if mine:
+            self.received_b = _clipped(self.received, _THIRDS)
+            self.given_b = _clipped(self.given, _THIRDS)
