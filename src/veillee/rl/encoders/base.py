@@ -43,7 +43,18 @@ import numpy.typing as npt
 
 from veillee.core import JSON, GameState
 
-__all__ = ["Block", "CountBlock", "Encoder", "Layout", "Vector", "clipped_table", "floats", "one_hots"]
+__all__ = [
+    "Block",
+    "CountBlock",
+    "Encoder",
+    "Layout",
+    "Vector",
+    "clipped_table",
+    "floats",
+    "one_hots",
+    "pack1",
+    "pack2",
+]
 
 Vector = npt.NDArray[np.float32]
 
@@ -152,6 +163,11 @@ def _packer(count: int) -> Callable[..., bytes]:
     return packer
 
 
+pack1: Callable[[float], bytes] = struct.Struct("f").pack
+"""One float32 as bytes, with no Python frame in between (the hot scalar blocks)."""
+pack2: Callable[[float, float], bytes] = struct.Struct("2f").pack
+
+
 def floats(*values: float) -> bytes:
     """``values`` as native float32 bytes (rounded as numpy rounds a float64 into a float32); the packer of
     each length is compiled once."""
@@ -201,7 +217,14 @@ class CountBlock:
         return got
 
     def _make(self, key: bytes) -> bytes:
-        counts = map(key.count, self.kinds)  # runs in C, as the quotients below do
+        counts: Iterable[int]
+        if len(key) < 2 * len(self.kinds):  # a hand: one pass over its few cards
+            tally = [0] * len(self.kinds)
+            for card in key:
+                tally[card] += 1
+            counts = tally
+        else:  # a long pile: one C count per kind (``bytes.count``) beats a Python pass over every card
+            counts = map(key.count, self.kinds)
         if self.clip:
             got = floats(*[c / k if c < k else 1.0 for c, k in zip(counts, self.copies, strict=True)])
         else:

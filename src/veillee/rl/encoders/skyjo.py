@@ -15,7 +15,7 @@ import veillee
 from veillee.core import GameState
 from veillee.games.skyjo.cards import ActionCard, GameCard
 from veillee.games.skyjo.phases import Phase
-from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, scaled
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, pack1, pack2, scaled
 
 if TYPE_CHECKING:
     from veillee.games.skyjo.state import SkyjoState
@@ -244,17 +244,17 @@ class SkyjoEncoder(Encoder):
             floats(*hidden_counts[seat:], *hidden_counts[:seat]),
             self.c_discard(discard),
             self.b_card[discard[-1] if discard else -1],
-            floats(scaled(len(s.pile), self.deck_size)),
+            pack1(scaled(len(s.pile), self.deck_size)),
             self.b_card[-1 if s.drawn is None else s.drawn],
             self.c_three(three) if three and seat == s.turn else self.b_no_three,
-            floats(len(three) / 3),
+            pack1(len(three) / 3),
         )
         market = self.market_cache.get(tuple(s.market))
         if market is None:
             market = self._market(s.market)
         ap(market)
         c_action = self.c_action
-        ap(floats(scaled(len(s.action_pile), self.action_deck_size)))
+        ap(pack1(scaled(len(s.action_pile), self.action_deck_size)))
         ap(c_action(s.action_discard))
         held, fresh = s.held, s.fresh
         for q in range(n):
@@ -279,7 +279,7 @@ class SkyjoEncoder(Encoder):
         ap(lines)
         totals = s.totals
         target = self.target
-        ap(floats(scaled(s.star_rights, 3), scaled(s.extra_turns, 3)))
+        ap(pack2(scaled(s.star_rights, 3), scaled(s.extra_turns, 3)))
         ap(seats_none[n if triggerer is None else rel[triggerer]])
         ends = [0.0 if triggerer is None else scaled(s.final_left, n)]
         ends += [scaled(total, target) for total in totals[seat:]]

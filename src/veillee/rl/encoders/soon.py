@@ -16,7 +16,7 @@ from veillee.core import GameState
 from veillee.games.soon.cards import DECK_COUNTS, Card
 from veillee.games.soon.rules import Phase
 from veillee.games.soon.view import pile_cards
-from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, scaled
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, pack1, scaled
 
 if TYPE_CHECKING:
     from veillee.games.soon.state import SoonState
@@ -145,7 +145,7 @@ class SoonEncoder(Encoder):
         discard = s.discard
         out.append(self.c_discard(discard))
         out.append(self.b_card[discard[-1] if discard else -1])
-        out.append(floats(len(s.pile) / 110))
+        out.append(pack1(len(s.pile) / 110))
         origin = s.pile_origin
         if origin is None:
             out.append(self.b_no_pile)

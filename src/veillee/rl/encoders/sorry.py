@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from veillee.core import GameState
 from veillee.games.sorry.cards import DECK_COUNTS, Card, DeckList
 from veillee.games.sorry.phases import Phase
-from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, scaled
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, pack1, pack2, scaled
 
 if TYPE_CHECKING:
     from veillee.games.sorry.state import SorryState
@@ -188,11 +188,11 @@ class SorryEncoder(Encoder):
             self.c_pile(pile),
             self.b_card[pile[-1] if pile else -1],
             self.b_total[min(max(total, 0), TOTALS - 1)],
-            floats(scaled(total, 21)),
+            pack1(scaled(total, 21)),
             self.c_aside(s.set_aside),
             *(progress_bytes[p if p < PROGRESS else PROGRESS - 1] for p in progress[seat:]),
             *(progress_bytes[p if p < PROGRESS else PROGRESS - 1] for p in progress[:seat]),
-            floats(s.goal / 8, scaled(s.play2_left, 2) if phase is Phase.PLAY2 and s.play2_left else 0.0),
+            pack2(s.goal / 8, scaled(s.play2_left, 2) if phase is Phase.PLAY2 and s.play2_left else 0.0),
         ]
         if phase is Phase.STEAL or phase is Phase.BLOCK_STEAL:
             values = [0.0] * (1 + 3 * n)
@@ -233,5 +233,5 @@ class SorryEncoder(Encoder):
             out.append(self.b_no_tie)
         winner = s.winner
         out.append(seats_none[n if winner is None else rel[winner]])
-        out.append(floats(scaled(s.round, 50)))
+        out.append(pack1(scaled(s.round, 50)))
         return out

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from veillee.core import GameState
 from veillee.games.soupcons.cards import Card, setup
 from veillee.games.soupcons.rules import Exchange, Phase
-from veillee.rl.encoders.base import CountBlock, Encoder, Layout, clipped_table, floats, one_hots, scaled
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, clipped_table, floats, one_hots, pack1, pack2, scaled
 
 if TYPE_CHECKING:
     from veillee.games.soupcons.state import SoupconsState
@@ -236,7 +236,7 @@ class SoupconsEncoder(Encoder):
             self.b_seat_or_none[n if to_act is None else rel[to_act]],
             seats[rel[s.active]],
             seats[rel[s.starter]],
-            floats(scaled(s.round, self.cap)),
+            pack1(scaled(s.round, self.cap)),
             self.c_hand(s.hands[seat]),
             self.c_dealt(s.dealt[seat]),
             floats(
@@ -250,7 +250,7 @@ class SoupconsEncoder(Encoder):
         if table is None:
             table = self.table_cache[key] = b"".join(one_hots(3)[side] for side in key)
         out.append(table)
-        out.append(floats(s.night / top, s.on_table / top))
+        out.append(pack2(s.night / top, s.on_table / top))
         receiver = s.receiver
         pending = receiver is not None and s.offered is not None
         if receiver is None:
