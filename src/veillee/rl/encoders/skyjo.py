@@ -107,6 +107,8 @@ class SkyjoEncoder(Encoder):
         self.c_action = CountBlock(self.action_copies)
         self.b_no_three = bytes(4 * CARDS)
         self.zeros_n = [0.0] * n
+        self.b_no_action = bytes(4 * ACTIONS)
+        self.ends_cache: dict[tuple[int | None, ...], bytes] = {}
         self.market_cache: dict[tuple[ActionCard | None, ...], bytes] = {}
         """The market's block by its cards (at most a few hundred combinations of four slots)."""
         self.grid_cache: dict[tuple[Any, ...], bytes] = {}
@@ -255,13 +257,17 @@ class SkyjoEncoder(Encoder):
         ap(market)
         c_action = self.c_action
         ap(pack1(scaled(len(s.action_pile), self.action_deck_size)))
-        ap(c_action(s.action_discard))
+        no_cards = self.b_no_action
+        action_discard, in_play = s.action_discard, s.in_play
+        ap(c_action(action_discard) if action_discard else no_cards)
         held, fresh = s.held, s.fresh
         for q in range(n):
             p = (seat + q) % n
-            ap(c_action(held[p]))
-            ap(c_action(fresh[p]))
-        ap(c_action(s.in_play))
+            cards = held[p]
+            ap(c_action(cards) if cards else no_cards)
+            cards = fresh[p]
+            ap(c_action(cards) if cards else no_cards)
+        ap(c_action(in_play) if in_play else no_cards)
         picks = s.picks
         if picks:
             values = [0.0] * (n * SLOTS)
@@ -277,14 +283,41 @@ class SkyjoEncoder(Encoder):
             lines = floats(*(1.0 if line in s.copy_lines else 0.0 for line in range(LINES)))
             self.b_lines[tuple(s.copy_lines)] = lines
         ap(lines)
-        totals = s.totals
-        target = self.target
         ap(pack2(scaled(s.star_rights, 3), scaled(s.extra_turns, 3)))
         ap(seats_none[n if triggerer is None else rel[triggerer]])
+        scores = s.round_scores
+        key = (seat, None if triggerer is None else s.final_left, s.round, *s.totals, *(scores[-1] if scores else ()))
+        ends = self.ends_cache.get(key)
+        if ends is None:
+            ends = self._ends(key, s, seat)
+        ap(ends)
+        return out
+
+    def _grid(self, grid: list[GameCard | None], up: list[bool], knows: list[int], bit: int) -> bytes:
+        """One grid's block as the seat with mask ``bit`` sees it (``seat_view``'s ``_grid`` rules): a card is
+        shown face up, or face down to the seats in its ``knowers`` mask; others see a hidden card."""
+        empty, up_cells, known, hidden = self.b_empty, self.b_up, self.b_known, self.b_hidden
+        cells = []
+        for slot in range(SLOTS):
+            card = grid[slot]
+            if card is None:
+                cells.append(empty)
+            elif up[slot]:
+                cells.append(up_cells[card])
+            elif knows[slot] & bit:
+                cells.append(known[card])
+            else:
+                cells.append(hidden)
+        return b"".join(cells)
+
+    def _ends(self, key: tuple[int | None, ...], s: SkyjoState, seat: int) -> bytes:
+        """The last blocks (final turns, totals, last round's scores, round) for ``key``: they change once a
+        turn at most, so they are packed once per content."""
+        n, target = self.players, self.target
+        triggerer, totals, scores = s.triggerer, s.totals, s.round_scores
         ends = [0.0 if triggerer is None else scaled(s.final_left, n)]
         ends += [scaled(total, target) for total in totals[seat:]]
         ends += [scaled(total, target) for total in totals[:seat]]
-        scores = s.round_scores
         if scores:
             last = scores[-1]
             ends += [scaled(score, 50) for score in last[seat:]]
@@ -292,24 +325,10 @@ class SkyjoEncoder(Encoder):
         else:
             ends += self.zeros_n
         ends.append(scaled(s.round, 20))
-        ap(floats(*ends))
-        return out
-
-    def _grid(self, grid: list[GameCard | None], up: list[bool], knows: list[int], bit: int) -> bytes:
-        """One grid's block as the seat with mask ``bit`` sees it (``seat_view``'s ``_grid`` rules): a card is
-        shown face up, or face down to the seats in its ``knowers`` mask; others see a hidden card."""
-        cells = []
-        for slot in range(SLOTS):
-            card = grid[slot]
-            if card is None:
-                cells.append(self.b_empty)
-            elif up[slot]:
-                cells.append(self.b_up[card])
-            elif knows[slot] & bit:
-                cells.append(self.b_known[card])
-            else:
-                cells.append(self.b_hidden)
-        return b"".join(cells)
+        if len(self.ends_cache) >= CountBlock.LIMIT:
+            self.ends_cache.clear()
+        got = self.ends_cache[key] = floats(*ends)
+        return got
 
     def _market(self, market: list[ActionCard | None]) -> bytes:
         got = self.market_cache[tuple(market)] = b"".join(
