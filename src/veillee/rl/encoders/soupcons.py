@@ -98,6 +98,8 @@ class SoupconsEncoder(Encoder):
         self.b_no_offer = bytes(4 * (1 + 2 * n + 2 + 3 * KINDS))
         self.b_no_recent = bytes(4 * self.per_exchange)
         self.table_cache: dict[bytes, bytes] = {}
+        self.seats_cache: dict[tuple[int, ...], bytes] = {}
+        """Hand sizes and doors by (seat, open doors, hand sizes): a few hundred combinations at most."""
         self.current_cache: dict[tuple[int, ...], bytes] = {}
         self.history: dict[int, _Summary] = {}
         """Per seat: the summary of the finished exchanges it saw last (``_Summary``)."""
@@ -230,7 +232,10 @@ class SoupconsEncoder(Encoder):
         rel = self.rel[seat]
         seats = self.b_seat
         to_act, top, doors = s.to_act, self.top, s.open_doors
-        sizes = [len(hand) / 3 for hand in s.hands]
+        seat_key = (seat, doors, *map(len, s.hands))
+        sizes_doors = self.seats_cache.get(seat_key)
+        if sizes_doors is None:
+            sizes_doors = self._sizes_doors(seat_key, s, seat)
         out = [
             self.b_phase[s.phase],
             self.b_seat_or_none[n if to_act is None else rel[to_act]],
@@ -239,11 +244,7 @@ class SoupconsEncoder(Encoder):
             pack1(scaled(s.round, self.cap)),
             self.c_hand(s.hands[seat]),
             self.c_dealt(s.dealt[seat]),
-            floats(
-                *sizes[seat:],
-                *sizes[:seat],
-                *(1.0 if doors >> ((seat + q) % n) & 1 else 0.0 for q in range(n)),
-            ),
+            sizes_doors,
         ]
         key = bytes(s.table[1 : top + 1])
         table = self.table_cache.get(key)
@@ -303,6 +304,15 @@ class SoupconsEncoder(Encoder):
         camp = s.camp
         out.append(self.b_no_camp if camp is None else self.b_camp[camp])
         return out
+
+    def _sizes_doors(self, key: tuple[int, ...], s: SoupconsState, seat: int) -> bytes:
+        """The ``hand_sizes`` and ``doors`` blocks for ``key`` (seat, open doors, hand sizes)."""
+        n, doors = self.players, s.open_doors
+        sizes = [len(hand) / 3 for hand in s.hands]
+        got = self.seats_cache[key] = floats(
+            *sizes[seat:], *sizes[:seat], *(1.0 if doors >> ((seat + q) % n) & 1 else 0.0 for q in range(n))
+        )
+        return got
 
     def _row(self, values: list[float], giver: int, receiver: int, claims: tuple[int, ...], seat: int) -> None:
         """Fill the first entries of a ``recent`` row: present, giver, receiver, claims in order."""
