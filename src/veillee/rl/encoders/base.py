@@ -1,12 +1,12 @@
-"""The encoder framework: a game's observation vector laid out as named blocks, filled from a seat's view.
+"""The encoder framework: a game's observation vector laid out as named blocks, from what a seat may know.
 
 An encoder is built once per game, player count and options (``Encoder(players, options)``): it lays out its
 blocks (``Layout``), which fixes the vector's length, and then turns a state into that seat's vector
 (``encode``). The layout is data, so ``docs/rl.md`` and the tests read the same description the code uses.
 
-Every encoder reads only ``state.seat_view(seat)`` (or, for a game without a typed view yet, its JSON
-``state.view(seat)``): what that seat may know, nothing else. So "the vector leaks no hidden card" follows
-from the views' own no-leak guarantee, and ``tests/rl`` checks it again with ``determinize``.
+The reference path reads only ``state.seat_view(seat)``: what that seat may know, nothing else, so "the
+vector leaks no hidden card" follows from the views' own no-leak guarantee. The fast path (below) must
+equal it exactly, and ``tests/rl`` checks the fast path again with ``determinize``.
 
 Conventions, the same in every game:
 
