@@ -108,6 +108,10 @@ class SkyjoEncoder(Encoder):
         self.b_no_three = bytes(4 * CARDS)
         self.zeros_n = [0.0] * n
         self.b_no_action = bytes(4 * ACTIONS)
+        self.c_adiscard = CountBlock(self.action_copies)
+        self.b_pile = [pack1(scaled(size, self.deck_size)) for size in range(int(self.deck_size) + 1)]
+        self.b_apile = [pack1(scaled(size, self.action_deck_size)) for size in range(int(self.action_deck_size) + 1)]
+        self.b_rights = {(a, b): pack2(scaled(a, 3), scaled(b, 3)) for a in range(8) for b in range(8)}
         self.ends_cache: dict[tuple[int | None, ...], bytes] = {}
         self.market_cache: dict[tuple[ActionCard | None, ...], bytes] = {}
         """The market's block by its cards (at most a few hundred combinations of four slots)."""
@@ -246,7 +250,7 @@ class SkyjoEncoder(Encoder):
             floats(*hidden_counts[seat:], *hidden_counts[:seat]),
             self.c_discard(discard),
             self.b_card[discard[-1] if discard else -1],
-            pack1(scaled(len(s.pile), self.deck_size)),
+            self._size(self.b_pile, len(s.pile), self.deck_size),
             self.b_card[-1 if s.drawn is None else s.drawn],
             self.c_three(three) if three and seat == s.turn else self.b_no_three,
             pack1(len(three) / 3),
@@ -256,10 +260,10 @@ class SkyjoEncoder(Encoder):
             market = self._market(s.market)
         ap(market)
         c_action = self.c_action
-        ap(pack1(scaled(len(s.action_pile), self.action_deck_size)))
+        ap(self._size(self.b_apile, len(s.action_pile), self.action_deck_size))
         no_cards = self.b_no_action
         action_discard, in_play = s.action_discard, s.in_play
-        ap(c_action(action_discard) if action_discard else no_cards)
+        ap(self.c_adiscard(action_discard) if action_discard else no_cards)
         held, fresh = s.held, s.fresh
         for q in range(n):
             p = (seat + q) % n
@@ -283,7 +287,8 @@ class SkyjoEncoder(Encoder):
             lines = floats(*(1.0 if line in s.copy_lines else 0.0 for line in range(LINES)))
             self.b_lines[tuple(s.copy_lines)] = lines
         ap(lines)
-        ap(pack2(scaled(s.star_rights, 3), scaled(s.extra_turns, 3)))
+        rights = self.b_rights.get((s.star_rights, s.extra_turns))
+        ap(rights or pack2(scaled(s.star_rights, 3), scaled(s.extra_turns, 3)))
         ap(seats_none[n if triggerer is None else rel[triggerer]])
         scores = s.round_scores
         key = (seat, None if triggerer is None else s.final_left, s.round, *s.totals, *(scores[-1] if scores else ()))
@@ -309,6 +314,11 @@ class SkyjoEncoder(Encoder):
             else:
                 cells.append(hidden)
         return b"".join(cells)
+
+    @staticmethod
+    def _size(table: list[bytes], size: int, scale: float) -> bytes:
+        """A pile's size block from ``table`` (every size up to the deck's), computed beyond it."""
+        return table[size] if size < len(table) else pack1(scaled(size, scale))
 
     def _ends(self, key: tuple[int | None, ...], s: SkyjoState, seat: int) -> bytes:
         """The last blocks (final turns, totals, last round's scores, round) for ``key``: they change once a
