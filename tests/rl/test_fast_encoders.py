@@ -6,7 +6,10 @@ Soupçons whose past exchanges, differ from the match the caches saw last)."""
 
 from __future__ import annotations
 
+import pickle
 import random
+import sys
+import threading
 
 import pytest
 
@@ -78,3 +81,35 @@ def test_the_fast_vectors_are_fresh_arrays() -> None:
     mask = masks.mask(state)
     mask[:] = 0
     assert masks.mask(state).any()
+
+
+def test_one_encoder_shared_by_threads_and_pickled_stays_exact() -> None:
+    """Encoders are shared by every environment and bot of a process (``encoder_for``), Soupçons' history
+    summaries are extended in place: threads playing other matches through the same encoder, and a copy
+    sent to another process (pickled, as vector environments do), must still give the reference vectors."""
+    errors: list[str] = []
+
+    def play(seed: int) -> None:
+        state = veillee.new_game("soupcons", 4, seed, round_cap=6)
+        encoder = state_encoder(state)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in range(4):
+                if not np.array_equal(encoder.encode(state, seat), encoder.reference(state, seat)):
+                    errors.append(f"seed {seed} seat {seat}")
+            state.apply(rng.choice(state.legal_actions()))
+
+    threads = [threading.Thread(target=play, args=(seed,)) for seed in (1, 2, 3)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as CPython can: inside encodes, not between them
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors
+    state = veillee.new_game("soupcons", 4, 9, round_cap=6)
+    copy = pickle.loads(pickle.dumps(state_encoder(state)))
+    assert np.array_equal(copy.encode(state, 2), state_encoder(state).reference(state, 2))

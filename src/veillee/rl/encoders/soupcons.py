@@ -15,6 +15,7 @@ other state gets its own), since summing the whole history at every step is what
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -101,8 +102,10 @@ class SoupconsEncoder(Encoder):
         self.seats_cache: dict[tuple[int, ...], bytes] = {}
         """Hand sizes and doors by (seat, open doors, hand sizes): a few hundred combinations at most."""
         self.current_cache: dict[tuple[int, ...], bytes] = {}
-        self.history: dict[int, _Summary] = {}
-        """Per seat: the summary of the finished exchanges it saw last (``_Summary``)."""
+        self.local = threading.local()
+        """``local.history``: per seat, the summary of the finished exchanges it saw last (``_Summary``), kept
+        per thread because summaries are extended in place and an encoder is shared by every environment
+        and bot of the process."""
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
         v: Any = state.seat_view(seat)
@@ -224,6 +227,14 @@ class SoupconsEncoder(Encoder):
             app_i(self.o_camp + _CAMP[camp])
             app_v(1.0)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """For ``pickle`` (a vector environment sent to a worker process): the per-thread summaries stay."""
+        return {name: value for name, value in self.__dict__.items() if name != "local"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.local = threading.local()
+
     def parts(self, state: GameState[Any], seat: int) -> list[bytes]:
         """The vector as bytes chunks, read from the state with the view's rules."""
         s: SoupconsState = state  # type: ignore[assignment]
@@ -275,9 +286,13 @@ class SoupconsEncoder(Encoder):
                 out.append(floats(*offered))
             else:
                 out.append(bytes(8 * k))
-        summary = self.history.get(seat)
+        try:
+            history: dict[int, _Summary] = self.local.history
+        except AttributeError:
+            history = self.local.history = {}
+        summary = history.get(seat)
         if summary is None:
-            summary = self.history[seat] = _Summary(self, seat)
+            summary = history[seat] = _Summary(self, seat)
         summary.sync(s.past)
         claimed = summary.claimed
         refusals = summary.refusals
