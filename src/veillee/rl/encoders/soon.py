@@ -86,7 +86,33 @@ class SoonEncoder(Encoder):
         self.b_no_pile = bytes(4 * (1 + KINDS))
         self.b_no_ask = bytes(4 * (1 + 2 * n + SUITE + 3))
         self.lacks_cache: dict[bytes, bytes] = {}
+        self.sizes_cache: dict[tuple[int, ...], bytes] = {}
+        self.tail_cache: dict[tuple[int, ...], bytes] = {}
+        self.b_no_cards = bytes(4 * KINDS)
+        self.b_no_lacks = bytes(4 * NUMBERS)
+        self.b_pile = [pack1(size / 110) for size in range(111)]
         self.suite_cache: dict[bytes, bytes] = {}
+
+    def _sizes(self, key: tuple[int, ...], hands: list[list[Card]], seat: int) -> bytes:
+        """The ``hand_sizes`` block for ``key`` (seat, hand sizes)."""
+        sizes = [len(hand) / 10 if len(hand) < 10 else 1.0 for hand in hands]
+        if len(self.sizes_cache) >= CountBlock.LIMIT:
+            self.sizes_cache.clear()
+        got = self.sizes_cache[key] = floats(*sizes[seat:], *sizes[:seat])
+        return got
+
+    def _tail(self, key: tuple[int, ...], s: SoonState, seat: int) -> bytes:
+        """The last blocks with no Explorateur question pending: last turns, no ``ask``, totals, round."""
+        n, target, totals = self.players, self.target, s.totals
+        tail = [scaled(s.last_turns_left, n)]
+        head = floats(*tail) + self.b_no_ask
+        tail = [scaled(total, target) for total in totals[seat:]]
+        tail += [scaled(total, target) for total in totals[:seat]]
+        tail.append(scaled(s.round, 20))
+        if len(self.tail_cache) >= CountBlock.LIMIT:
+            self.tail_cache.clear()
+        got = self.tail_cache[key] = head + floats(*tail)
+        return got
 
     def _lacks(self, key: bytes) -> bytes:
         values = [0.0] * NUMBERS
@@ -122,30 +148,40 @@ class SoonEncoder(Encoder):
         seats, seats_none = self.b_seat, self.b_seat_or_none
         to_act = s.to_act
         hands = s.hands
-        sizes = [len(hand) / 10 if len(hand) < 10 else 1.0 for hand in hands]
+        sizes_key = (seat, *map(len, hands))
+        sizes = self.sizes_cache.get(sizes_key)
+        if sizes is None:
+            sizes = self._sizes(sizes_key, hands, seat)
         out = [
             self.b_phase[s.phase],
             seats_none[n if to_act is None else rel[to_act]],
             seats[rel[s.turn]],
             seats[rel[s.starter]],
             self.c_hand(hands[seat]),
-            floats(*sizes[seat:], *sizes[:seat]),
+            sizes,
         ]
         known, lacks, suites = s.known, s.lacks, s.suites
         lacks_cache, suite_cache = self.lacks_cache, self.suite_cache
         c_known = self.c_known
+        no_cards, no_lacks = self.b_no_cards, self.b_no_lacks
         for q in range(n):
-            out.append(c_known(known[(seat + q) % n]))
+            cards = known[(seat + q) % n]
+            out.append(c_known(cards) if cards else no_cards)
         for q in range(n):
-            key = bytes(lacks[(seat + q) % n])
-            out.append(lacks_cache.get(key) or self._lacks(key))
+            lacking = lacks[(seat + q) % n]
+            if lacking:
+                key = bytes(lacking)
+                out.append(lacks_cache.get(key) or self._lacks(key))
+            else:
+                out.append(no_lacks)
         for q in range(n):
             key = bytes(suites[(seat + q) % n][:SUITE])
             out.append(suite_cache.get(key) or self._suite(key))
         discard = s.discard
         out.append(self.c_discard(discard))
         out.append(self.b_card[discard[-1] if discard else -1])
-        out.append(pack1(len(s.pile) / 110))
+        size = len(s.pile)
+        out.append(self.b_pile[size] if size < len(self.b_pile) else pack1(size / 110))
         origin = s.pile_origin
         if origin is None:
             out.append(self.b_no_pile)
@@ -155,11 +191,15 @@ class SoonEncoder(Encoder):
         finisher = s.finisher
         out.append(seats_none[n if finisher is None else rel[finisher]])
         ask = s.ask
-        tail = [scaled(s.last_turns_left, n)]
         if ask is None:
-            out.append(floats(*tail) + self.b_no_ask)
-            tail = []
-        else:
+            tail_key = (seat, s.last_turns_left, s.round, *s.totals)
+            end = self.tail_cache.get(tail_key)
+            if end is None:
+                end = self._tail(tail_key, s, seat)
+            out.append(end)
+            return out
+        tail = [scaled(s.last_turns_left, n)]
+        if ask is not None:
             values = [0.0] * (1 + 2 * n + SUITE + 3)
             values[0] = 1.0
             values[1 + rel[ask.asker]] = 1.0

@@ -100,7 +100,7 @@ class SoupconsEncoder(Encoder):
         self.b_no_recent = bytes(4 * self.per_exchange)
         self.table_cache: dict[bytes, bytes] = {}
         self.seats_cache: dict[tuple[int, ...], bytes] = {}
-        """Hand sizes and doors by (seat, open doors, hand sizes): a few hundred combinations at most."""
+        """Hand sizes and doors by (seat, open doors, hand sizes)."""
         self.current_cache: dict[tuple[int, ...], bytes] = {}
         self.local = threading.local()
         """``local.history``: per seat, the summary of the finished exchanges it saw last (``_Summary``), kept
@@ -324,6 +324,8 @@ class SoupconsEncoder(Encoder):
         """The ``hand_sizes`` and ``doors`` blocks for ``key`` (seat, open doors, hand sizes)."""
         n, doors = self.players, s.open_doors
         sizes = [len(hand) / 3 for hand in s.hands]
+        if len(self.seats_cache) >= CountBlock.LIMIT:
+            self.seats_cache.clear()
         got = self.seats_cache[key] = floats(
             *sizes[seat:], *sizes[:seat], *(1.0 if doors >> ((seat + q) % n) & 1 else 0.0 for q in range(n))
         )
