@@ -341,6 +341,8 @@ class SkyjoEncoder(Encoder):
         return got
 
     def _market(self, market: list[ActionCard | None]) -> bytes:
+        if len(self.market_cache) >= CountBlock.LIMIT:
+            self.market_cache.clear()
         got = self.market_cache[tuple(market)] = b"".join(
             self.b_market[ACTIONS if card is None else card] for card in market
         )

@@ -118,12 +118,16 @@ class SoonEncoder(Encoder):
         values = [0.0] * NUMBERS
         for card in key:
             values[card] = 1.0
+        if len(self.lacks_cache) >= CountBlock.LIMIT:
+            self.lacks_cache.clear()
         got = self.lacks_cache[key] = floats(*values)
         return got
 
     def _suite(self, key: bytes) -> bytes:
         cards = self.b_card
         got = b"".join(cards[card] for card in key) + bytes(4 * KINDS * (SUITE - len(key)))
+        if len(self.suite_cache) >= CountBlock.LIMIT:
+            self.suite_cache.clear()
         self.suite_cache[key] = got
         return got
 
