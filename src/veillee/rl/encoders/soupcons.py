@@ -102,6 +102,7 @@ class SoupconsEncoder(Encoder):
         self.seats_cache: dict[tuple[int, ...], bytes] = {}
         """Hand sizes and doors by (seat, open doors, hand sizes)."""
         self.current_cache: dict[tuple[int, ...], bytes] = {}
+        self.refusals_cache: dict[tuple[int, ...], bytes] = {}
         self.local = threading.local()
         """``local.history``: per seat, the summary of the finished exchanges it saw last (``_Summary``), kept
         per thread because summaries are extended in place and an encoder is shared by every environment
@@ -294,18 +295,25 @@ class SoupconsEncoder(Encoder):
         if summary is None:
             summary = history[seat] = _Summary(self, seat)
         summary.sync(s.past)
-        claimed = summary.claimed
         refusals = summary.refusals
-        if receiver is not None:  # the exchange under way: its claims, and its refusals so far
-            claimed = list(claimed)
+        if receiver is None:
+            out.append(summary.claimed_b)
+        else:  # the exchange under way adds its claims to its giver's row, and its refusals so far
             refusals = list(refusals)
-            row = rel[s.active] * k
-            for claim in s.claims:
-                claimed[row + claim] += 1
             refusals[rel[receiver]] += len(s.claims) - (1 if pending else 0)
-        out.append(_clipped(claimed, _FIFTHS))
+            giver = rel[s.active]
+            row = summary.claimed[giver * k : giver * k + k]
+            for claim in s.claims:
+                row[claim] += 1
+            claimed_b = summary.claimed_b
+            out += (claimed_b[: 4 * giver * k], _clipped(row, _FIFTHS), claimed_b[4 * (giver + 1) * k :])
         out.append(summary.accepted_b)
-        out.append(_clipped(refusals, _TENTHS))
+        refusals_b = self.refusals_cache.get(tuple(refusals))
+        if refusals_b is None:
+            if len(self.refusals_cache) >= CountBlock.LIMIT:
+                self.refusals_cache.clear()
+            refusals_b = self.refusals_cache[tuple(refusals)] = _clipped(refusals, _TENTHS)
+        out.append(refusals_b)
         out.append(summary.received_b)
         out.append(summary.given_b)
         recent = self.recent
@@ -395,6 +403,7 @@ class _Summary:
         "accepted",
         "accepted_b",
         "claimed",
+        "claimed_b",
         "done",
         "encoder",
         "given",
@@ -418,7 +427,7 @@ class _Summary:
         self.received, self.given = [0] * cells, [0] * cells
         self.refusals = [0] * self.encoder.players
         self.rows: list[bytes] = []
-        self.accepted_b = self.received_b = self.given_b = bytes(4 * cells)
+        self.claimed_b = self.accepted_b = self.received_b = self.given_b = bytes(4 * cells)
 
     def sync(self, past: list[Exchange]) -> None:
         done = self.done
@@ -447,6 +456,7 @@ class _Summary:
                     self.given[receiver * k + card] += 1
             self.rows.append(self.encoder.finished(ex, seat))
         done += new
+        self.claimed_b = _clipped(claimed, _FIFTHS)
         self.accepted_b = _clipped(accepted, _THIRDS)
         if mine:
             self.received_b = _clipped(self.received, _THIRDS)
