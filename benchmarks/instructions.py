@@ -13,6 +13,11 @@ matches are played by any version of the engine whose rules and random streams d
 game played by ``benchmarks/playouts.py``'s same loop, every step counted (chance outcomes included), so that
 the ratio of instructions per step is the issue-14 comparison without the noise of a shared machine. Run it
 with ``PYTHONHASHSEED=0`` so that set and dict orders, and thus the counts, repeat exactly.
+
+``GAME`` may also be ``env:NAME`` (with the ``rl`` extra; ``env:leduc`` and ``env:texas`` need ``rl-bench``):
+``benchmarks/rl_env.py``'s loop (random masked play through the PettingZoo AEC environment, the observation and
+the mask built at every step) for ``MATCHES`` episodes, seeded, so that the issue-15 ratio can be counted in
+instructions per step, free of the machine's load.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import os
 import random
 import subprocess
 import sys
+from typing import Any
 
 import veillee
 from veillee.core import derive_seed
@@ -60,6 +66,37 @@ def veillee_matches(game: str, players: int, matches: int) -> int:
     return decisions
 
 
+def env_steps(name: str, players: int, matches: int) -> int:
+    """``matches`` seeded episodes of random masked play through the AEC environment ``name``: the steps."""
+    import numpy as np
+
+    if name in ("leduc", "texas"):
+        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+
+        env = (leduc_holdem_v4 if name == "leduc" else texas_holdem_v4).env()
+    else:
+        from veillee.rl import env as veillee_env
+
+        options: dict[str, Any] = {"round_cap": 20} if name == "soupcons" else {}
+        env = veillee_env(name, players, **options)
+    rng = random.Random(1)
+    env.reset(seed=1)  # seeded once, as rl_env.py does; this also warms every import
+    steps = 0
+    instrument(True)
+    for _ in range(matches):
+        env.reset()
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    instrument(False)
+    return steps
+
+
 def instrument(on: bool) -> None:
     """Turn callgrind's instrumentation of this process on or off (nothing outside valgrind)."""
     if "valgrind" in os.environ.get("LD_PRELOAD", ""):
@@ -69,7 +106,9 @@ def instrument(on: bool) -> None:
 
 def main() -> None:
     game, players, matches = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    if game.startswith("openspiel:"):
+    if game.startswith("env:"):
+        played = env_steps(game.removeprefix("env:"), players, matches)
+    elif game.startswith("openspiel:"):
         played = openspiel(game.removeprefix("openspiel:"), matches)
     else:
         played = veillee_matches(game, players, matches)

@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 import veillee
 from veillee.core import GameState
 from veillee.core.present import load_presentation, plain, presentable
-from veillee.rl.actions import apply_index, legal_mask
+from veillee.rl.actions import MaskCache, apply_index
 from veillee.rl.encoders import encoder_for
 from veillee.rl.options import unattended
 
@@ -65,7 +65,10 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self.metadata = {**self.metadata, "name": f"veillee_{game}_v0"}
         self.encoder = encoder_for(game, players, probe.options)
         self.num_actions = probe.num_distinct_actions
+        self.masks = MaskCache(probe.codec.actions)
+        self._actions = probe.codec.actions
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
         obs_space = spaces.Dict(
             {
@@ -103,11 +106,13 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self.agent_selection = self._selected()
 
     def observe(self, agent: str) -> ObsDict:
-        state = self._require_state()
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        if agent == self.agent_selection and not state.is_over:
-            legal_mask(state, mask)
+        state = self.match
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise ValueError(f"{agent!r} is not an agent of this environment ({', '.join(self.possible_agents)})")
+        mask = self.masks.mask(state) if agent == self.agent_selection and not state.is_over else self.masks.empty()
         return {"observation": self.encoder.encode(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -116,21 +121,22 @@ class VeilleeAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        apply_index(state, action)  # raises, changing nothing, on a wrong action
+        apply_index(state, action, self._actions)  # raises, changing nothing, on a wrong action
         self._steps += 1
-        self._cumulative_rewards[agent] = 0.0
-        for name in self.agents:
-            self.rewards[name] = 0.0
         if state.is_over:
+            self._cumulative_rewards[agent] = 0.0
             for name, value in zip(self.possible_agents, state.result().returns, strict=True):
                 self.rewards[name] = float(value)
                 self.terminations[name] = True
-        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self._accumulate_rewards()
+            return
+        # While the match runs every reward is zero (rewards are paid once, at the end, and ``reset`` zeroes
+        # them): PettingZoo's per-step clearing and accumulating of rewards would add zeros, so it is skipped.
+        if self.max_steps is not None and self._steps >= self.max_steps:
             for name in self.agents:
                 self.truncations[name] = True
-        if not state.is_over:
-            self.agent_selection = self._selected()
-        self._accumulate_rewards()
+        to_act = state.to_act
+        self.agent_selection = self.possible_agents[to_act if to_act is not None else 0]
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the terminal screen of the seat to act (the spectator's once the match

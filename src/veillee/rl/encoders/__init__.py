@@ -1,7 +1,9 @@
 """One observation encoder per game (``veillee.rl.encoders.<game>``), looked up by name.
 
 ``encoder_for(game, players, options)`` builds an encoder once per game, player count and (normalised)
-options and keeps it: encoders are immutable after ``build``, so sharing them is safe.
+options and keeps it, shared by every environment and bot of the process: an encoder's layout is fixed after
+``build``, its caches are keyed by content (what a cached block was built from) and Soupçons' history
+summaries are kept per thread, so sharing is safe.
 """
 
 from __future__ import annotations

@@ -1,19 +1,24 @@
 """Skyjo's observation: phase, seats, every grid as the seat sees it, the piles, the drawn card, the market
 and the Action cards, the pending effect's picks, the end of the round, scores.
 
-Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
+``fill`` (the reference) reads the seat's typed view, ``state.seat_view(seat)``; ``parts`` (the fast path)
+reads the state with the view's rules: a face-down card is shown only to the seats in its ``knowers`` mask,
+the Tirez trois cards only to the seat whose turn it is (``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import veillee
 from veillee.core import GameState
 from veillee.games.skyjo.cards import ActionCard, GameCard
 from veillee.games.skyjo.phases import Phase
-from veillee.rl.encoders.base import Encoder, Layout, scaled
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, pack1, pack2, scaled
+
+if TYPE_CHECKING:
+    from veillee.games.skyjo.state import SkyjoState
 
 __all__ = ["SkyjoEncoder"]
 
@@ -77,6 +82,42 @@ class SkyjoEncoder(Encoder):
         self.o_totals = layout.add("totals", n, "match total per relative seat / target (clipped)")
         self.o_last = layout.add("last_round", n, "last round's score per relative seat / 50 (clipped)")
         self.o_round = layout.add("round", 1, "round number / 20 (clipped)")
+        self._tables()
+
+    def _tables(self) -> None:
+        """What ``parts`` looks up: every one-hot block and grid cell as bytes, and the count blocks."""
+        n = self.players
+        self.b_phase = {phase: one_hots(len(PHASES))[i] for i, phase in enumerate(Phase)}
+        self.b_seat = one_hots(n)  # [n]: all zero
+        self.b_seat_or_none = one_hots(n + 1)[:-1]  # [n]: the "none" entry
+        self.b_card = one_hots(CARDS)  # [CARDS] (also [-1]): no card
+        self.b_market = one_hots(ACTIONS + 1)[:-1]
+        self.b_lines: dict[tuple[int, ...], bytes] = {(): bytes(4 * LINES)}
+        cell = one_hots(SLOT_FEATURES)
+        self.b_empty = cell[CARDS]
+        self.b_hidden = cell[CARDS + 1]
+        self.b_known = tuple(cell[c] for c in range(CARDS))
+        self.b_up = tuple(
+            floats(*(1.0 if i in (c, CARDS + 2) else 0.0 for i in range(SLOT_FEATURES))) for c in range(CARDS)
+        )
+        self.b_picks = bytes(4 * n * SLOTS)
+        self.b_zero_n = bytes(4 * n)
+        self.c_discard = CountBlock(self.copies)
+        self.c_three = CountBlock(_THREE)
+        self.c_action = CountBlock(self.action_copies)
+        self.b_no_three = bytes(4 * CARDS)
+        self.zeros_n = [0.0] * n
+        self.b_no_action = bytes(4 * ACTIONS)
+        self.c_adiscard = CountBlock(self.action_copies)
+        self.b_pile = [pack1(scaled(size, self.deck_size)) for size in range(int(self.deck_size) + 1)]
+        self.b_apile = [pack1(scaled(size, self.action_deck_size)) for size in range(int(self.action_deck_size) + 1)]
+        self.b_rights = {(a, b): pack2(scaled(a, 3), scaled(b, 3)) for a in range(8) for b in range(8)}
+        self.ends_cache: dict[tuple[int | None, ...], bytes] = {}
+        self.market_cache: dict[tuple[ActionCard | None, ...], bytes] = {}
+        """The market's block by its cards (at most a few hundred combinations of four slots)."""
+        self.grid_cache: dict[tuple[Any, ...], bytes] = {}
+        """A grid's block by (seat's bit, cards, face-up flags, knowers): grids change a slot at a time, and
+        most decisions change none."""
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
         v: Any = state.seat_view(seat)
@@ -175,6 +216,137 @@ class SkyjoEncoder(Encoder):
             for p, score in enumerate(v.round_scores[-1]):
                 app_i(self.o_last + rel[p])
                 app_v(scaled(score, 50))
+
+    def parts(self, state: GameState[Any], seat: int) -> list[bytes]:
+        s: SkyjoState = state  # type: ignore[assignment]
+        n = self.players
+        rel = self.rel[seat]
+        seats, seats_none = self.b_seat, self.b_seat_or_none
+        to_act = s.to_act
+        out = [
+            self.b_phase[s.phase],
+            seats_none[n if to_act is None else rel[to_act]],
+            seats[rel[s.turn]],
+            seats[rel[s.starter]],
+        ]
+        ap = out.append
+        bit = 1 << seat
+        grids, ups, knowers = s.grid, s.up, s.knowers
+        cache = self.grid_cache
+        for q in range(n):
+            p = (seat + q) % n
+            key = (bit, *grids[p], *ups[p], *knowers[p])
+            cells = cache.get(key)
+            if cells is None:
+                cells = self._grid(grids[p], ups[p], knowers[p], bit)
+                if len(cache) >= CountBlock.LIMIT:
+                    cache.clear()
+                cache[key] = cells
+            ap(cells)
+        hidden_counts = [u.count(False) / SLOTS for u in ups]
+        discard = s.discard
+        three = s.three
+        out += (
+            floats(*hidden_counts[seat:], *hidden_counts[:seat]),
+            self.c_discard(discard),
+            self.b_card[discard[-1] if discard else -1],
+            self._size(self.b_pile, len(s.pile), self.deck_size),
+            self.b_card[-1 if s.drawn is None else s.drawn],
+            self.c_three(three) if three and seat == s.turn else self.b_no_three,
+            pack1(len(three) / 3),
+        )
+        market = self.market_cache.get(tuple(s.market))
+        if market is None:
+            market = self._market(s.market)
+        ap(market)
+        c_action = self.c_action
+        ap(self._size(self.b_apile, len(s.action_pile), self.action_deck_size))
+        no_cards = self.b_no_action
+        action_discard, in_play = s.action_discard, s.in_play
+        ap(self.c_adiscard(action_discard) if action_discard else no_cards)
+        held, fresh = s.held, s.fresh
+        for q in range(n):
+            p = (seat + q) % n
+            cards = held[p]
+            ap(c_action(cards) if cards else no_cards)
+            cards = fresh[p]
+            ap(c_action(cards) if cards else no_cards)
+        ap(c_action(in_play) if in_play else no_cards)
+        picks = s.picks
+        if picks:
+            values = [0.0] * (n * SLOTS)
+            for p, slot in picks:
+                values[rel[p] * SLOTS + slot] = 1.0
+            ap(floats(*values))
+        else:
+            ap(self.b_picks)
+        meteor, triggerer = s.meteor_queue, s.triggerer
+        ap(seats_none[rel[meteor[0]] if meteor else n])
+        lines = self.b_lines.get(tuple(s.copy_lines))
+        if lines is None:
+            lines = floats(*(1.0 if line in s.copy_lines else 0.0 for line in range(LINES)))
+            self.b_lines[tuple(s.copy_lines)] = lines
+        ap(lines)
+        rights = self.b_rights.get((s.star_rights, s.extra_turns))
+        ap(rights or pack2(scaled(s.star_rights, 3), scaled(s.extra_turns, 3)))
+        ap(seats_none[n if triggerer is None else rel[triggerer]])
+        scores = s.round_scores
+        key = (seat, None if triggerer is None else s.final_left, s.round, *s.totals, *(scores[-1] if scores else ()))
+        ends = self.ends_cache.get(key)
+        if ends is None:
+            ends = self._ends(key, s, seat)
+        ap(ends)
+        return out
+
+    def _grid(self, grid: list[GameCard | None], up: list[bool], knows: list[int], bit: int) -> bytes:
+        """One grid's block as the seat with mask ``bit`` sees it (``seat_view``'s ``_grid`` rules): a card is
+        shown face up, or face down to the seats in its ``knowers`` mask; others see a hidden card."""
+        empty, up_cells, known, hidden = self.b_empty, self.b_up, self.b_known, self.b_hidden
+        cells = []
+        for slot in range(SLOTS):
+            card = grid[slot]
+            if card is None:
+                cells.append(empty)
+            elif up[slot]:
+                cells.append(up_cells[card])
+            elif knows[slot] & bit:
+                cells.append(known[card])
+            else:
+                cells.append(hidden)
+        return b"".join(cells)
+
+    @staticmethod
+    def _size(table: list[bytes], size: int, scale: float) -> bytes:
+        """A pile's size block from ``table`` (every size up to the deck's), computed beyond it."""
+        return table[size] if size < len(table) else pack1(scaled(size, scale))
+
+    def _ends(self, key: tuple[int | None, ...], s: SkyjoState, seat: int) -> bytes:
+        """The last blocks (final turns, totals, last round's scores, round) for ``key``: they change once a
+        turn at most, so they are packed once per content."""
+        n, target = self.players, self.target
+        triggerer, totals, scores = s.triggerer, s.totals, s.round_scores
+        ends = [0.0 if triggerer is None else scaled(s.final_left, n)]
+        ends += [scaled(total, target) for total in totals[seat:]]
+        ends += [scaled(total, target) for total in totals[:seat]]
+        if scores:
+            last = scores[-1]
+            ends += [scaled(score, 50) for score in last[seat:]]
+            ends += [scaled(score, 50) for score in last[:seat]]
+        else:
+            ends += self.zeros_n
+        ends.append(scaled(s.round, 20))
+        if len(self.ends_cache) >= CountBlock.LIMIT:
+            self.ends_cache.clear()
+        got = self.ends_cache[key] = floats(*ends)
+        return got
+
+    def _market(self, market: list[ActionCard | None]) -> bytes:
+        if len(self.market_cache) >= CountBlock.LIMIT:
+            self.market_cache.clear()
+        got = self.market_cache[tuple(market)] = b"".join(
+            self.b_market[ACTIONS if card is None else card] for card in market
+        )
+        return got
 
 
 _THREE = [3.0] * CARDS

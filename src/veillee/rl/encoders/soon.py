@@ -2,17 +2,24 @@
 (cards taken face up, Number cards it lacks since an Explorateur « no ») and of a rebuilt pile, the pending
 Explorateur question, scores.
 
-Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
+``fill`` (the reference) reads the seat's typed view, ``state.seat_view(seat)``; ``parts`` (the fast path)
+reads the state with the view's rules: only the seat's own hand, and what the pile may hold as the view's
+``pile_cards`` says (``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from veillee.core import GameState
 from veillee.games.soon.cards import DECK_COUNTS, Card
-from veillee.rl.encoders.base import Encoder, Layout, scaled
+from veillee.games.soon.rules import Phase
+from veillee.games.soon.view import pile_cards
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, pack1, scaled
+
+if TYPE_CHECKING:
+    from veillee.games.soon.state import SoonState
 
 __all__ = ["SoonEncoder"]
 
@@ -23,6 +30,7 @@ _PHASE = {name: i for i, name in enumerate(PHASES)}
 SUITE = 8
 _COPIES = [float(DECK_COUNTS[Card(i)]) for i in range(KINDS)]
 _COLOURS = {None: 0, "day": 1, "night": 2}
+_KIND_BYTES = [bytes((kind,)) for kind in range(KINDS)]
 
 
 class SoonEncoder(Encoder):
@@ -62,6 +70,154 @@ class SoonEncoder(Encoder):
         )
         self.o_totals = layout.add("totals", n, "match points per relative seat / target (clipped)")
         self.o_round = layout.add("round", 1, "round number / 20 (clipped)")
+        self._tables()
+
+    def _tables(self) -> None:
+        """What ``parts`` looks up: one-hot blocks as bytes, and the cached card blocks."""
+        n = self.players
+        self.b_phase = {phase: one_hots(len(PHASES))[_PHASE[str(phase)]] for phase in Phase}
+        self.b_seat = one_hots(n)
+        self.b_seat_or_none = one_hots(n + 1)[:-1]
+        self.b_card = one_hots(KINDS)  # [-1]: no card
+        self.c_hand = CountBlock(_COPIES, clip=False)
+        self.c_known = CountBlock(_COPIES, clip=False)
+        self.c_discard = CountBlock(_COPIES, clip=False)
+        self.pile_cache: dict[tuple[bytes, bytes], bytes] = {}
+        self.b_no_pile = bytes(4 * (1 + KINDS))
+        self.b_no_ask = bytes(4 * (1 + 2 * n + SUITE + 3))
+        self.lacks_cache: dict[bytes, bytes] = {}
+        self.sizes_cache: dict[tuple[int, ...], bytes] = {}
+        self.tail_cache: dict[tuple[int, ...], bytes] = {}
+        self.b_no_cards = bytes(4 * KINDS)
+        self.b_no_lacks = bytes(4 * NUMBERS)
+        self.b_pile = [pack1(size / 110) for size in range(111)]
+        self.suite_cache: dict[bytes, bytes] = {}
+
+    def _sizes(self, key: tuple[int, ...], hands: list[list[Card]], seat: int) -> bytes:
+        """The ``hand_sizes`` block for ``key`` (seat, hand sizes)."""
+        sizes = [len(hand) / 10 if len(hand) < 10 else 1.0 for hand in hands]
+        if len(self.sizes_cache) >= CountBlock.LIMIT:
+            self.sizes_cache.clear()
+        got = self.sizes_cache[key] = floats(*sizes[seat:], *sizes[:seat])
+        return got
+
+    def _tail(self, key: tuple[int, ...], s: SoonState, seat: int) -> bytes:
+        """The last blocks with no Explorateur question pending: last turns, no ``ask``, totals, round."""
+        n, target, totals = self.players, self.target, s.totals
+        tail = [scaled(s.last_turns_left, n)]
+        head = floats(*tail) + self.b_no_ask
+        tail = [scaled(total, target) for total in totals[seat:]]
+        tail += [scaled(total, target) for total in totals[:seat]]
+        tail.append(scaled(s.round, 20))
+        if len(self.tail_cache) >= CountBlock.LIMIT:
+            self.tail_cache.clear()
+        got = self.tail_cache[key] = head + floats(*tail)
+        return got
+
+    def _lacks(self, key: bytes) -> bytes:
+        values = [0.0] * NUMBERS
+        for card in key:
+            values[card] = 1.0
+        if len(self.lacks_cache) >= CountBlock.LIMIT:
+            self.lacks_cache.clear()
+        got = self.lacks_cache[key] = floats(*values)
+        return got
+
+    def _suite(self, key: bytes) -> bytes:
+        cards = self.b_card
+        got = b"".join(cards[card] for card in key) + bytes(4 * KINDS * (SUITE - len(key)))
+        if len(self.suite_cache) >= CountBlock.LIMIT:
+            self.suite_cache.clear()
+        self.suite_cache[key] = got
+        return got
+
+    def _pile(self, key: tuple[bytes, bytes], state: SoonState, seat: int) -> bytes:
+        """The ``pile_cards`` block for the pile's origin and what ``seat`` drew from it (the key): the view's
+        ``pile_cards`` is the origin less the drawn cards, so its counts are the difference of theirs."""
+        origin, drawn = key
+        counts = [a - b for a, b in zip(map(origin.count, _KIND_BYTES), map(drawn.count, _KIND_BYTES), strict=True)]
+        if min(counts) < 0:  # not a sub-multiset: let the view's own function decide (it raises)
+            rebuilt = pile_cards(state, seat) or ()
+            counts = [rebuilt.count(kind) for kind in range(KINDS)]
+        got = floats(1.0, *(count / _COPIES[kind] for kind, count in enumerate(counts)))
+        if len(self.pile_cache) >= CountBlock.LIMIT:
+            self.pile_cache.clear()
+        self.pile_cache[key] = got
+        return got
+
+    def parts(self, state: GameState[Any], seat: int) -> list[bytes]:
+        s: SoonState = state  # type: ignore[assignment]
+        n = self.players
+        rel = self.rel[seat]
+        seats, seats_none = self.b_seat, self.b_seat_or_none
+        to_act = s.to_act
+        hands = s.hands
+        sizes_key = (seat, *map(len, hands))
+        sizes = self.sizes_cache.get(sizes_key)
+        if sizes is None:
+            sizes = self._sizes(sizes_key, hands, seat)
+        out = [
+            self.b_phase[s.phase],
+            seats_none[n if to_act is None else rel[to_act]],
+            seats[rel[s.turn]],
+            seats[rel[s.starter]],
+            self.c_hand(hands[seat]),
+            sizes,
+        ]
+        known, lacks, suites = s.known, s.lacks, s.suites
+        lacks_cache, suite_cache = self.lacks_cache, self.suite_cache
+        c_known = self.c_known
+        no_cards, no_lacks = self.b_no_cards, self.b_no_lacks
+        for q in range(n):
+            cards = known[(seat + q) % n]
+            out.append(c_known(cards) if cards else no_cards)
+        for q in range(n):
+            lacking = lacks[(seat + q) % n]
+            if lacking:
+                key = bytes(lacking)
+                out.append(lacks_cache.get(key) or self._lacks(key))
+            else:
+                out.append(no_lacks)
+        for q in range(n):
+            key = bytes(suites[(seat + q) % n][:SUITE])
+            out.append(suite_cache.get(key) or self._suite(key))
+        discard = s.discard
+        out.append(self.c_discard(discard))
+        out.append(self.b_card[discard[-1] if discard else -1])
+        size = len(s.pile)
+        out.append(self.b_pile[size] if size < len(self.b_pile) else pack1(size / 110))
+        origin = s.pile_origin
+        if origin is None:
+            out.append(self.b_no_pile)
+        else:
+            pile_key = (bytes(origin), bytes(s.pile_drawn[seat]))
+            out.append(self.pile_cache.get(pile_key) or self._pile(pile_key, s, seat))
+        finisher = s.finisher
+        out.append(seats_none[n if finisher is None else rel[finisher]])
+        ask = s.ask
+        if ask is None:
+            tail_key = (seat, s.last_turns_left, s.round, *s.totals)
+            end = self.tail_cache.get(tail_key)
+            if end is None:
+                end = self._tail(tail_key, s, seat)
+            out.append(end)
+            return out
+        tail = [scaled(s.last_turns_left, n)]
+        if ask is not None:
+            values = [0.0] * (1 + 2 * n + SUITE + 3)
+            values[0] = 1.0
+            values[1 + rel[ask.asker]] = 1.0
+            values[1 + n + rel[ask.target]] = 1.0
+            values[1 + 2 * n + ask.value - 1] = 1.0
+            values[1 + 2 * n + SUITE + _COLOURS[ask.colour]] = 1.0
+            tail += values
+        totals = s.totals
+        target = self.target
+        tail += [scaled(total, target) for total in totals[seat:]]
+        tail += [scaled(total, target) for total in totals[:seat]]
+        tail.append(scaled(s.round, 20))
+        out.append(floats(*tail))
+        return out
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
         v: Any = state.seat_view(seat)

@@ -1,17 +1,23 @@
 """Sorry! Revenge's observation: phase, seats, the seat's hand, the play pile and its total, the set-aside
 cards, pawns, the out-of-turn windows, what dead cards told, and the tie-break.
 
-Read from the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
+``fill`` (the reference) reads the seat's typed view, ``state.seat_view(seat)``; ``parts`` (the fast path)
+reads the state with the view's rules: only the seat's own hand, and of an open steal window only who is
+still to be asked (``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from veillee.core import GameState
 from veillee.games.sorry.cards import DECK_COUNTS, Card, DeckList
-from veillee.rl.encoders.base import Encoder, Layout, scaled
+from veillee.games.sorry.phases import Phase
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, floats, one_hots, pack1, pack2, scaled
+
+if TYPE_CHECKING:
+    from veillee.games.sorry.state import SorryState
 
 __all__ = ["SorryEncoder"]
 
@@ -61,6 +67,24 @@ class SorryEncoder(Encoder):
         )
         self.o_winner = layout.add("winner", n + 1, "relative seat of the round's winner (last: none)")
         self.o_round = layout.add("round", 1, "round number / 50 (clipped)")
+        self._tables()
+
+    def _tables(self) -> None:
+        """What ``parts`` looks up: one-hot blocks as bytes, and the cached card blocks."""
+        n = self.players
+        self.b_phase = {phase: one_hots(len(PHASES))[_PHASE[str(phase)]] for phase in Phase}
+        self.b_seat = one_hots(n)
+        self.b_seat_or_none = one_hots(n + 1)[:-1]
+        self.b_direction = one_hots(2)
+        self.b_card = one_hots(KINDS)
+        self.b_total = one_hots(TOTALS)
+        self.b_progress = one_hots(PROGRESS)
+        self.c_hand = CountBlock(self.copies, clip=False)
+        self.c_pile = CountBlock(self.copies, clip=False)
+        self.c_aside = CountBlock(self.copies, clip=False)
+        self.b_no_steal = bytes(4 * (1 + 3 * n))
+        self.b_no_inert = bytes(4 * 2 * n)
+        self.b_no_tie = bytes(4 * (1 + 3 * n + 1))
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
         v: Any = state.seat_view(seat)
@@ -142,3 +166,72 @@ class SorryEncoder(Encoder):
             app_v(scaled(tie.rounds, 5))
         app_i(self.o_round)
         app_v(scaled(v.round, 50))
+
+    def parts(self, state: GameState[Any], seat: int) -> list[bytes]:
+        """The vector as bytes chunks, read from the state with the view's rules."""
+        s: SorryState = state  # type: ignore[assignment]
+        n = self.players
+        rel = self.rel[seat]
+        seats, seats_none = self.b_seat, self.b_seat_or_none
+        to_act, phase = s.to_act, s.phase
+        sizes = [len(hand) / 7 if len(hand) < 7 else 1.0 for hand in s.hands]
+        pile, total = s.pile, s.total
+        progress_bytes = self.b_progress
+        progress = s.progress
+        out = [
+            self.b_phase[phase],
+            seats_none[n if to_act is None else rel[to_act]],
+            seats[rel[s.turn]],
+            self.b_direction[0 if s.direction > 0 else 1],
+            self.c_hand(s.hands[seat]),
+            floats(*sizes[seat:], *sizes[:seat], len(s.draw) / self.deck_size),
+            self.c_pile(pile),
+            self.b_card[pile[-1] if pile else -1],
+            self.b_total[min(max(total, 0), TOTALS - 1)],
+            pack1(scaled(total, 21)),
+            self.c_aside(s.set_aside),
+            *(progress_bytes[p if p < PROGRESS else PROGRESS - 1] for p in progress[seat:]),
+            *(progress_bytes[p if p < PROGRESS else PROGRESS - 1] for p in progress[:seat]),
+            pack2(s.goal / 8, scaled(s.play2_left, 2) if phase is Phase.PLAY2 and s.play2_left else 0.0),
+        ]
+        if phase is Phase.STEAL or phase is Phase.BLOCK_STEAL:
+            values = [0.0] * (1 + 3 * n)
+            values[0] = 1.0
+            values[1 + rel[s.turn]] = 1.0
+            if s.stealer is not None:
+                values[1 + n + rel[s.stealer]] = 1.0
+            for p in s.window:
+                values[1 + 2 * n + rel[p]] = 1.0
+            out.append(floats(*values))
+        else:
+            out.append(self.b_no_steal)
+        target = s.sorry_target
+        out.append(seats_none[n if target is None else rel[target]])
+        inert = s.inert
+        if any(inert):
+            values = [0.0] * (2 * n)
+            for p, known in enumerate(inert):
+                if known:
+                    values[rel[p] * 2] = scaled(known, 7)
+                    if s.inert_sorry[p]:
+                        values[rel[p] * 2 + 1] = 1.0
+            out.append(floats(*values))
+        else:
+            out.append(self.b_no_inert)
+        if phase is Phase.TIEBREAK or s.tb_order:
+            values = [0.0] * (1 + 3 * n + 1)
+            values[0] = 1.0
+            for p in s.tb_order:
+                values[1 + rel[p]] = 1.0
+            for p in s.tb_order[: s.tb_pos]:
+                values[1 + n + rel[p]] = 1.0
+            for p, tb_total in enumerate(s.tb_totals):
+                values[1 + 2 * n + rel[p]] = scaled(tb_total, 21)
+            values[1 + 3 * n] = scaled(s.tb_rounds, 5)
+            out.append(floats(*values))
+        else:
+            out.append(self.b_no_tie)
+        winner = s.winner
+        out.append(seats_none[n if winner is None else rel[winner]])
+        out.append(pack1(scaled(s.round, 50)))
+        return out

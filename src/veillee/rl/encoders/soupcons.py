@@ -3,18 +3,29 @@ offer under way, and the public history summarised per seat plus the latest exch
 
 The view holds the whole history (what a player at the table remembers); a fixed-length vector keeps, per
 relative seat, the claims it announced and accepted, the offers it refused and the cards that passed between
-it and the observer (known to the observer only), and the last ``players`` exchanges in detail. Read from
-the seat's typed view, ``state.seat_view(seat)`` (``docs/rl.md`` shows the layout block by block).
+it and the observer (known to the observer only), and the last ``players`` exchanges in detail.
+
+``fill`` (the reference) reads the seat's typed view, ``state.seat_view(seat)``; ``parts`` (the fast path)
+reads the state with the view's rules: the seat's own hand and dealt cards, the offered cards to their giver
+only, an accepted card to its giver and receiver only. The history summaries of finished exchanges are kept
+per seat and extended as exchanges are added (checked against the state's ``past`` at every call, so any
+other state gets its own), since summing the whole history at every step is what made this encoder slow
+(``docs/rl.md`` shows the layout block by block).
 """
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from veillee.core import GameState
 from veillee.games.soupcons.cards import Card, setup
-from veillee.rl.encoders.base import Encoder, Layout, scaled
+from veillee.games.soupcons.rules import Exchange, Phase
+from veillee.rl.encoders.base import CountBlock, Encoder, Layout, clipped_table, floats, one_hots, pack1, pack2, scaled
+
+if TYPE_CHECKING:
+    from veillee.games.soupcons.state import SoupconsState
 
 __all__ = ["SoupconsEncoder"]
 
@@ -72,6 +83,30 @@ class SoupconsEncoder(Encoder):
             "forced, effect (day, removed, nothing), accepted card one-hot (k, if the observer knows it)",
         )
         self.o_camp = layout.add("camp", len(CAMPS), "how the game ended: " + ", ".join(CAMPS))
+        self._tables()
+
+    def _tables(self) -> None:
+        """What ``parts`` looks up: one-hot blocks as bytes, cached card blocks, the per-seat summaries."""
+        n = self.players
+        self.b_phase = {phase: one_hots(len(PHASES))[_PHASE[str(phase)]] for phase in Phase}
+        self.b_seat = one_hots(n)
+        self.b_seat_or_none = one_hots(n + 1)[:-1]
+        self.b_camp = {camp: one_hots(len(CAMPS))[i] for camp, i in _CAMP.items()}
+        self.b_no_camp = bytes(4 * len(CAMPS))
+        self.c_hand = CountBlock(self.copies, clip=False)
+        self.c_dealt = CountBlock(self.copies, clip=False)
+        self.c_refused = CountBlock(self.copies, clip=False)
+        self.b_no_offer = bytes(4 * (1 + 2 * n + 2 + 3 * KINDS))
+        self.b_no_recent = bytes(4 * self.per_exchange)
+        self.table_cache: dict[bytes, bytes] = {}
+        self.seats_cache: dict[tuple[int, ...], bytes] = {}
+        """Hand sizes and doors by (seat, open doors, hand sizes)."""
+        self.current_cache: dict[tuple[int, ...], bytes] = {}
+        self.refusals_cache: dict[tuple[int, ...], bytes] = {}
+        self.local = threading.local()
+        """``local.history``: per seat, the summary of the finished exchanges it saw last (``_Summary``), kept
+        per thread because summaries are extended in place and an encoder is shared by every environment
+        and bot of the process."""
 
     def fill(self, state: GameState[Any], seat: int, idx: list[int], val: list[float]) -> None:
         v: Any = state.seat_view(seat)
@@ -192,3 +227,237 @@ class SoupconsEncoder(Encoder):
         if camp is not None:
             app_i(self.o_camp + _CAMP[camp])
             app_v(1.0)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For ``pickle`` (a vector environment sent to a worker process): the per-thread summaries stay."""
+        return {name: value for name, value in self.__dict__.items() if name != "local"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.local = threading.local()
+
+    def parts(self, state: GameState[Any], seat: int) -> list[bytes]:
+        """The vector as bytes chunks, read from the state with the view's rules."""
+        s: SoupconsState = state  # type: ignore[assignment]
+        n = self.players
+        k = KINDS
+        rel = self.rel[seat]
+        seats = self.b_seat
+        to_act, top, doors = s.to_act, self.top, s.open_doors
+        seat_key = (seat, doors, *map(len, s.hands))
+        sizes_doors = self.seats_cache.get(seat_key)
+        if sizes_doors is None:
+            sizes_doors = self._sizes_doors(seat_key, s, seat)
+        out = [
+            self.b_phase[s.phase],
+            self.b_seat_or_none[n if to_act is None else rel[to_act]],
+            seats[rel[s.active]],
+            seats[rel[s.starter]],
+            pack1(scaled(s.round, self.cap)),
+            self.c_hand(s.hands[seat]),
+            self.c_dealt(s.dealt[seat]),
+            sizes_doors,
+        ]
+        key = bytes(s.table[1 : top + 1])
+        table = self.table_cache.get(key)
+        if table is None:
+            table = self.table_cache[key] = b"".join(one_hots(3)[side] for side in key)
+        out.append(table)
+        out.append(pack2(s.night / top, s.on_table / top))
+        receiver = s.receiver
+        pending = receiver is not None and s.offered is not None
+        if receiver is None:
+            out.append(self.b_no_offer)
+        else:
+            values = [0.0] * (3 + 2 * n + k)
+            values[0] = 1.0
+            values[1 + rel[s.active]] = 1.0
+            values[1 + n + rel[receiver]] = 1.0
+            values[1 + 2 * n] = len(s.refused) / 2
+            if pending:
+                values[2 + 2 * n] = 1.0
+            if s.claim is not None:
+                values[3 + 2 * n + s.claim] = 1.0
+            out.append(floats(*values))
+            if seat == s.active:
+                out.append(self.c_refused(s.refused))
+                offered = [0.0] * k
+                if s.offered is not None:
+                    offered[s.offered] = 1.0
+                out.append(floats(*offered))
+            else:
+                out.append(bytes(8 * k))
+        try:
+            history: dict[int, _Summary] = self.local.history
+        except AttributeError:
+            history = self.local.history = {}
+        summary = history.get(seat)
+        if summary is None:
+            summary = history[seat] = _Summary(self, seat)
+        summary.sync(s.past)
+        refusals = summary.refusals
+        if receiver is None:
+            out.append(summary.claimed_b)
+        else:  # the exchange under way adds its claims to its giver's row, and its refusals so far
+            refusals = list(refusals)
+            refusals[rel[receiver]] += len(s.claims) - (1 if pending else 0)
+            giver = rel[s.active]
+            row = summary.claimed[giver * k : giver * k + k]
+            for claim in s.claims:
+                row[claim] += 1
+            claimed_b = summary.claimed_b
+            out += (claimed_b[: 4 * giver * k], _clipped(row, _FIFTHS), claimed_b[4 * (giver + 1) * k :])
+        out.append(summary.accepted_b)
+        refusals_b = self.refusals_cache.get(tuple(refusals))
+        if refusals_b is None:
+            if len(self.refusals_cache) >= CountBlock.LIMIT:
+                self.refusals_cache.clear()
+            refusals_b = self.refusals_cache[tuple(refusals)] = _clipped(refusals, _TENTHS)
+        out.append(refusals_b)
+        out.append(summary.received_b)
+        out.append(summary.given_b)
+        recent = self.recent
+        rows = summary.rows
+        if receiver is not None:
+            out.append(self._current(s, seat))
+            recent -= 1
+        out += rows[-1 : -recent - 1 : -1]
+        if len(rows) < recent:
+            out += [self.b_no_recent] * (recent - len(rows))
+        camp = s.camp
+        out.append(self.b_no_camp if camp is None else self.b_camp[camp])
+        return out
+
+    def _sizes_doors(self, key: tuple[int, ...], s: SoupconsState, seat: int) -> bytes:
+        """The ``hand_sizes`` and ``doors`` blocks for ``key`` (seat, open doors, hand sizes)."""
+        n, doors = self.players, s.open_doors
+        sizes = [len(hand) / 3 for hand in s.hands]
+        if len(self.seats_cache) >= CountBlock.LIMIT:
+            self.seats_cache.clear()
+        got = self.seats_cache[key] = floats(
+            *sizes[seat:], *sizes[:seat], *(1.0 if doors >> ((seat + q) % n) & 1 else 0.0 for q in range(n))
+        )
+        return got
+
+    def _row(self, values: list[float], giver: int, receiver: int, claims: tuple[int, ...], seat: int) -> None:
+        """Fill the first entries of a ``recent`` row: present, giver, receiver, claims in order."""
+        n, k, rel = self.players, KINDS, self.rel[seat]
+        values[0] = 1.0
+        values[1 + rel[giver]] = 1.0
+        values[1 + n + rel[receiver]] = 1.0
+        for c, claim in enumerate(claims[:CLAIMS]):
+            values[1 + 2 * n + c * k + claim] = 1.0
+
+    def _current(self, s: SoupconsState, seat: int) -> bytes:
+        """The ``recent`` row of the exchange under way (no card, effect or end known yet)."""
+        assert s.receiver is not None
+        key = (seat, s.active, s.receiver, *s.claims)
+        got = self.current_cache.get(key)
+        if got is None:
+            values = [0.0] * self.per_exchange
+            self._row(values, s.active, s.receiver, tuple(s.claims), seat)
+            if len(self.current_cache) >= CountBlock.LIMIT:
+                self.current_cache.clear()
+            got = self.current_cache[key] = floats(*values)
+        return got
+
+    def finished(self, ex: Exchange, seat: int) -> bytes:
+        """The ``recent`` row of a finished exchange as ``seat`` knows it (the card: giver and receiver only)."""
+        values = [0.0] * self.per_exchange
+        self._row(values, ex.giver, ex.receiver, ex.claims, seat)
+        base = 1 + 2 * self.players + CLAIMS * KINDS
+        values[base] = 1.0
+        if ex.forced:
+            values[base + 1] = 1.0
+        if ex.effect is not None:
+            values[base + 2 + _EFFECT[ex.effect]] = 1.0
+        if seat == ex.giver or seat == ex.receiver:
+            values[base + 2 + len(EFFECTS) + ex.offered[-1]] = 1.0
+        return floats(*values)
+
+
+_FIFTHS = clipped_table(5)
+_THIRDS = clipped_table(3)
+_TENTHS = clipped_table(10)
+"""``scaled(r, 10)`` of a count ``r >= 0``: the same clipped quotient."""
+
+
+def _clipped(counts: list[int], table: list[float]) -> bytes:
+    """``count / scale if count < scale else 1.0`` per count, by ``table`` (``clipped_table(scale)``)."""
+    if max(counts) < len(table):
+        return floats(*map(table.__getitem__, counts))
+    return floats(*(table[c] if c < len(table) else 1.0 for c in counts))
+
+
+class _Summary:
+    """What the finished exchanges add up to for one seat, kept per seat and extended as exchanges finish:
+    counts per (relative seat, kind) of the claims announced, accepted, and the cards received from and
+    given to the observer, the refusals per relative seat, the bytes of the blocks that only finished
+    exchanges change, and each finished exchange's ``recent`` row.
+
+    ``sync(past)`` brings it to a state's ``past``: extended when ``past`` starts with the exchanges summed
+    so far (compared by value, so a clone, a determinized world or another match is never served another
+    state's summary: those start over), in the order and with the arithmetic of the reference ``fill``."""
+
+    __slots__ = (
+        "accepted",
+        "accepted_b",
+        "claimed",
+        "claimed_b",
+        "done",
+        "encoder",
+        "given",
+        "given_b",
+        "received",
+        "received_b",
+        "refusals",
+        "rel",
+        "rows",
+        "seat",
+    )
+
+    def __init__(self, encoder: SoupconsEncoder, seat: int) -> None:
+        self.encoder, self.seat, self.rel = encoder, seat, encoder.rel[seat]
+        self.reset()
+
+    def reset(self) -> None:
+        cells = self.encoder.players * KINDS
+        self.done: list[Exchange] = []
+        self.claimed, self.accepted = [0] * cells, [0] * cells
+        self.received, self.given = [0] * cells, [0] * cells
+        self.refusals = [0] * self.encoder.players
+        self.rows: list[bytes] = []
+        self.claimed_b = self.accepted_b = self.received_b = self.given_b = bytes(4 * cells)
+
+    def sync(self, past: list[Exchange]) -> None:
+        done = self.done
+        if len(done) == len(past) and done == past:
+            return
+        if not (len(done) < len(past) and past[: len(done)] == done):
+            self.reset()
+            done = self.done
+        new = past[len(done) :]
+        k, rel, seat = KINDS, self.rel, self.seat
+        claimed, accepted, refusals = self.claimed, self.accepted, self.refusals
+        mine = False
+        for ex in new:
+            giver, receiver, claims = rel[ex.giver], rel[ex.receiver], ex.claims
+            row = giver * k
+            for claim in claims:
+                claimed[row + claim] += 1
+            refusals[receiver] += len(claims) - 1
+            accepted[receiver * k + claims[-1]] += 1
+            if giver == 0 or receiver == 0:  # the observer knows the accepted card
+                mine = True
+                card = ex.offered[-1]
+                if receiver == 0:
+                    self.received[row + card] += 1
+                else:
+                    self.given[receiver * k + card] += 1
+            self.rows.append(self.encoder.finished(ex, seat))
+        done += new
+        self.claimed_b = _clipped(claimed, _FIFTHS)
+        self.accepted_b = _clipped(accepted, _THIRDS)
+        if mine:
+            self.received_b = _clipped(self.received, _THIRDS)
+            self.given_b = _clipped(self.given, _THIRDS)
