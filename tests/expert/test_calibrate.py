@@ -93,3 +93,14 @@ def test_the_calibration_is_reproducible_and_recorded_by_the_command(tmp_path: P
     assert meta["prior_ranks"] == ranks and meta["prior_width"] == width_for(ranks)
     assert meta["prior_calibration"] == {"positions": 6, "iterations": 40, "seed": 3, "recall": 0.9}
     assert main(["train", "skyjo", "--calibrate", str(path)]) == 2  # sorry weights are not skyjo's
+
+
+def test_the_learned_value_is_used_only_where_it_cut_the_error_by_a_tenth() -> None:
+    network = untrained(veillee.new_game("sorry", 2, 0), hidden=8)
+    bot = ExpertBot("sorry", iterations=10, seconds=None)
+    assert bot.mix_for(network) == 0.0  # nothing measured
+    barely = _with(network, mix=0.25, value_mse={"0.0": 0.232, "0.25": 0.229})
+    assert bot.mix_for(barely) == 0.0  # 1 % better: not worth the rollouts the network costs
+    better = _with(network, mix=0.5, value_mse={"0.0": 0.29, "0.5": 0.25})
+    assert bot.mix_for(better) == 0.5
+    assert ExpertBot("sorry", iterations=10, seconds=None, mix=0.75).mix_for(barely) == 0.75  # forced

@@ -42,7 +42,13 @@ from veillee.core import GameState
 from veillee.expert.net import Network, WeightsMismatch, check, shipped
 from veillee.rl.encoders import state_encoder
 
-__all__ = ["WIDTH", "ExpertBot", "order", "prior"]
+__all__ = ["VALUE_GAIN", "WIDTH", "ExpertBot", "order", "prior"]
+
+VALUE_GAIN = 0.1
+"""How much of the hand-written evaluation's error (held-out mean squared error against the final results,
+recorded in the weights' ``value_mse``) the recorded ``mix`` must remove for the learned value to be used:
+reading the network at every leaf costs rollouts (about a quarter of them in Soupçons at equal time), so a
+value that predicts only a little better is not worth it."""
 
 WIDTH = 6
 """Root actions the prior lets into the race besides the ``normal`` move in self-play (where Dirichlet
@@ -152,11 +158,18 @@ class ExpertBot:
 
     def mix_for(self, network: Network) -> float:
         """The share of learned value at the leaves: as given, else as training measured best (``mix`` in the
-        weights' metadata), else 0 (an unmeasured value is not used)."""
+        weights' metadata) if that cut the hand-written evaluation's held-out error by ``VALUE_GAIN`` or more,
+        else 0 (an unmeasured or barely better value is not used)."""
         if self.mix is not None:
             return self.mix
         recorded = network.meta.get("mix")
-        return float(recorded) if isinstance(recorded, int | float) else 0.0
+        errors = network.meta.get("value_mse")
+        if not isinstance(recorded, int | float) or recorded <= 0.0 or not isinstance(errors, dict):
+            return 0.0
+        hand, mixed = errors.get(str(0.0)), errors.get(str(float(recorded)))
+        if not isinstance(hand, int | float) or not isinstance(mixed, int | float):
+            return 0.0
+        return float(recorded) if mixed <= (1.0 - VALUE_GAIN) * hand else 0.0
 
     def width_for(self, network: Network) -> int | None:
         """How many moves besides the ``normal`` one the prior lets race: as given, else the weights'
