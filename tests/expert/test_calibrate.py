@@ -17,7 +17,7 @@ from veillee.bots.ismcts import ISMCTSBot
 from veillee.cli.main import main
 from veillee.expert import bot as expert_bot
 from veillee.expert.bot import ExpertBot
-from veillee.expert.calibrate import override_ranks, width_for
+from veillee.expert.calibrate import override_ranks, value_errors, width_for
 from veillee.expert.net import Network, load, untrained, write
 from veillee.rl.options import unattended
 
@@ -88,10 +88,13 @@ def test_the_calibration_is_reproducible_and_recorded_by_the_command(tmp_path: P
     path = tmp_path / "w.npz"
     write(network, path)
     argv = ["train", "sorry", "--calibrate", str(path), "--calibrate-positions", "6", "--calibrate-iterations", "40"]
-    assert main([*argv, "--seed", "3"]) == 0
+    assert main([*argv, "--seed", "3", "--calibrate-value-matches", "2"]) == 0
     meta = load(path).meta
     assert meta["prior_ranks"] == ranks and meta["prior_width"] == width_for(ranks)
     assert meta["prior_calibration"] == {"positions": 6, "iterations": 40, "seed": 3, "recall": 0.9}
+    errors, count = value_errors(network, matches=2, seed=3)
+    assert meta["value_mse"] == errors and meta["value_calibration"] == {"matches": 2, "positions": count, "seed": 3}
+    assert meta["mix"] == min((0.0, 0.25, 0.5, 0.75, 1.0), key=lambda m: errors[str(m)])
     assert main(["train", "skyjo", "--calibrate", str(path)]) == 2  # sorry weights are not skyjo's
 
 

@@ -31,6 +31,7 @@ def _config(out: Path, games: int, measure: int = 0) -> TrainConfig:
         measure_iterations=4,
         calibrate_positions=2,
         calibrate_iterations=8,
+        calibrate_value_matches=1,
     )
 
 
@@ -42,7 +43,9 @@ def test_train_checkpoints_resumes_and_is_reproducible(tmp_path: Path) -> None:
     assert network.meta["games"] == 2 and network.meta["rules_version"] == veillee.new_game("sorry", 2, 0).rules_version
     check(network, veillee.new_game("sorry", 2, 1))
     assert network.meta["prior_calibration"]["positions"] == 2 and "prior_width" in network.meta
-    assert network.meta["mix"] in (0.0, 0.25, 0.5, 0.75, 1.0) and set(network.meta["value_mse"]) == {
+    assert network.meta["value_calibration"]["matches"] == 1 and network.meta["value_calibration"]["positions"] > 0
+    errors = network.meta["value_mse"]
+    assert network.meta["mix"] == min((0.0, 0.25, 0.5, 0.75, 1.0), key=lambda m: errors[str(m)]) and set(errors) == {
         "0.0",
         "0.25",
         "0.5",

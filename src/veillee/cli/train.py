@@ -45,6 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--calibrate-iterations", type=int, default=300, help="hard's rollouts per calibration decision (300)"
     )
     parser.add_argument(
+        "--calibrate-value-matches",
+        type=int,
+        default=100,
+        help="fresh normal matches on which the value's errors are measured at the end (100; 0: keep training's)",
+    )
+    parser.add_argument(
         "--calibrate",
         type=Path,
         default=None,
@@ -81,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 < args.search_share <= 1.0:
         print("--search-share must be in (0, 1]")
         return 2
-    for name in ("measure_matches", "calibrate_positions"):
+    for name in ("measure_matches", "calibrate_positions", "calibrate_value_matches"):
         if getattr(args, name) < 0:
             print(f"--{name.replace('_', '-')} must be 0 or more")
             return 2
@@ -111,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
         checkpoint_minutes=args.checkpoint_minutes,
         calibrate_positions=args.calibrate_positions,
         calibrate_iterations=args.calibrate_iterations,
+        calibrate_value_matches=args.calibrate_value_matches,
     )
     weights = train(config, resume=args.resume) if args.quiet else _with_bar(config, args.resume)
     print(f"weights: {weights} (ship: cp {weights} src/veillee/expert/weights/{game}-{players}p.npz)")
@@ -122,8 +129,10 @@ def _calibrate(args: argparse.Namespace) -> int:
     from veillee.expert.calibrate import calibrate
     from veillee.expert.net import WeightsMismatch, load
 
-    if args.calibrate_positions < 1 or args.calibrate_iterations < 1:
-        print("--calibrate-positions and --calibrate-iterations must be at least 1")
+    if args.calibrate_positions < 1 or args.calibrate_iterations < 1 or args.calibrate_value_matches < 0:
+        print(
+            "--calibrate-positions and --calibrate-iterations must be at least 1, --calibrate-value-matches 0 or more"
+        )
         return 2
     try:
         game = load(args.calibrate).meta.get("game")
@@ -134,12 +143,18 @@ def _calibrate(args: argparse.Namespace) -> int:
         print(f"{args.calibrate} holds {game} weights, not {args.game}")
         return 2
     network = calibrate(
-        str(args.calibrate), positions=args.calibrate_positions, iterations=args.calibrate_iterations, seed=args.seed
+        str(args.calibrate),
+        positions=args.calibrate_positions,
+        iterations=args.calibrate_iterations,
+        seed=args.seed,
+        value_matches=args.calibrate_value_matches,
     )
     ranks = network.meta["prior_ranks"]
     width = network.meta["prior_width"]
     said = f"the race narrows to the normal move and {width} more" if width else "the race is never narrowed"
-    print(f"{args.calibrate}: {len(ranks)} of hard's overrides measured; {said}")
+    errors = network.meta.get("value_mse", {})
+    mix = network.meta.get("mix")
+    print(f"{args.calibrate}: {len(ranks)} of hard's overrides measured; {said}; value errors {errors}, best mix {mix}")
     return 0
 
 

@@ -23,6 +23,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 import veillee
 from veillee.bots.driver import decision_for
 from veillee.bots.heuristics import policy_for
@@ -32,7 +34,10 @@ from veillee.core import derive_seed
 from veillee.expert.net import Network
 from veillee.rl.options import unattended
 
-__all__ = ["RECALL", "calibrate", "calibrated", "override_ranks", "width_for"]
+__all__ = ["MIXES", "RECALL", "calibrate", "calibrated", "override_ranks", "value_errors", "width_for"]
+
+MIXES = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""The shares of learned value compared (``mix`` in ``veillee.expert.bot``)."""
 
 RECALL = 0.9
 """The lowest 95 % Wilson lower bound of recall at which the bot narrows the race."""
@@ -84,6 +89,31 @@ def override_ranks(
     return found
 
 
+def value_errors(network: Network, *, matches: int, seed: int) -> tuple[dict[str, float], int]:
+    """Mean squared error per seat of each ``mix`` of the learned value and the hand-written evaluation
+    against the final results, over every decision of ``matches`` fresh matches played by ``normal``
+    (seeds of their own, never trained on), and the number of positions: the held-out measure the bot's
+    value gate reads (``value_mse``; the training's running estimate is noisier)."""
+    from veillee.expert.selfplay import SelfPlay, play_one
+
+    meta = network.meta
+    settings = SelfPlay(str(meta["game"]), int(meta["players"]), dict(meta.get("options") or {}), search_share=0.0)
+    sums = np.zeros(len(MIXES))
+    count = 0
+    for k in range(matches):
+        samples = play_one(settings, None, derive_seed(seed, "value", k))
+        if not samples.obs:
+            continue
+        learned = network.value(np.stack(samples.obs)).astype(np.float64)
+        hand = np.stack(samples.hand).astype(np.float64)
+        target = np.stack(samples.value).astype(np.float64)
+        for i, mix in enumerate(MIXES):
+            sums[i] += float((((mix * learned + (1.0 - mix) * hand) - target) ** 2).mean(axis=1).sum())
+        count += len(target)
+    errors = {str(mix): round(float(total / max(count, 1)), 5) for mix, total in zip(MIXES, sums, strict=True)}
+    return errors, count
+
+
 def width_for(ranks: Sequence[Sequence[int]], recall: float = RECALL) -> int | None:
     """The smallest width whose recall has a Wilson lower bound of ``recall`` or more, counted only over
     the overrides at decisions that width would narrow (more than ``width + 1`` legal moves: small
@@ -98,27 +128,32 @@ def width_for(ranks: Sequence[Sequence[int]], recall: float = RECALL) -> int | N
     return None
 
 
-def calibrated(network: Network, *, positions: int, iterations: int, seed: int) -> Network:
-    """``network`` with its calibration in its metadata (``prior_ranks``, ``prior_width``, how measured)."""
-    meta = network.meta
+def calibrated(network: Network, *, positions: int, iterations: int, seed: int, value_matches: int = 0) -> Network:
+    """``network`` with its calibration in its metadata (``prior_ranks``, ``prior_width``, how measured), and
+    with ``value_matches`` > 0, its value's held-out errors (``value_mse``) and the best ``mix`` by them."""
+    meta = dict(network.meta)
     game, players = str(meta["game"]), int(meta["players"])
     options = dict(meta.get("options") or {})
     ranks = override_ranks(network, game, players, options, positions=positions, iterations=iterations, seed=seed)
-    return Network(
-        network.arrays,
-        {
-            **meta,
-            "prior_ranks": ranks,
-            "prior_width": width_for(ranks),
-            "prior_calibration": {"positions": positions, "iterations": iterations, "seed": seed, "recall": RECALL},
-        },
+    meta.update(
+        prior_ranks=ranks,
+        prior_width=width_for(ranks),
+        prior_calibration={"positions": positions, "iterations": iterations, "seed": seed, "recall": RECALL},
     )
+    if value_matches > 0:
+        errors, count = value_errors(network, matches=value_matches, seed=seed)
+        meta.update(
+            value_mse=errors,
+            mix=min(MIXES, key=lambda mix: errors[str(mix)]),
+            value_calibration={"matches": value_matches, "positions": count, "seed": seed},
+        )
+    return Network(network.arrays, meta)
 
 
-def calibrate(path: str, *, positions: int, iterations: int, seed: int) -> Network:
+def calibrate(path: str, *, positions: int, iterations: int, seed: int, value_matches: int = 0) -> Network:
     """Calibrate the weights file at ``path`` in place (``veillee train GAME --calibrate FILE``)."""
     from veillee.expert.net import load, write
 
-    network = calibrated(load(path), positions=positions, iterations=iterations, seed=seed)
+    network = calibrated(load(path), positions=positions, iterations=iterations, seed=seed, value_matches=value_matches)
     write(network, path)
     return network

@@ -95,6 +95,8 @@ class TrainConfig:
     calibrate_positions: int = 60
     """Decisions searched by ``hard`` at the end to calibrate the prior (0: none; the bot then never narrows)."""
     calibrate_iterations: int = 300
+    calibrate_value_matches: int = 100
+    """Fresh ``normal`` matches on which the final value's errors are measured (the bot's value gate)."""
 
 
 def export(model: Model, meta: dict[str, Any]) -> Network:
@@ -336,6 +338,7 @@ def train(config: TrainConfig, *, resume: Path | None = None, progress: Progress
             positions=config.calibrate_positions,
             iterations=config.calibrate_iterations,
             seed=derive_seed(config.seed, "calibrate", run.games),
+            value_matches=config.calibrate_value_matches,
         )
         write(network, config.out / WEIGHTS)
     return config.out / WEIGHTS
