@@ -88,7 +88,7 @@ def _search_bot(level: str, state: Any) -> Any:
         from veillee.expert.net import untrained
 
         return ExpertBot(
-            state.game_name, iterations=12, seconds=None, network=untrained(state), width=2, keep_root=True
+            state.game_name, iterations=12, seconds=None, network=untrained(state), width=2, mix=0.5, keep_root=True
         )
     return make_bot(level, state.game_name, iterations=1)
 

@@ -29,6 +29,9 @@ def _config(out: Path, games: int, measure: int = 0) -> TrainConfig:
         iterations=4,
         measure_matches=measure,
         measure_iterations=4,
+        calibrate_positions=2,
+        calibrate_iterations=8,
+        calibrate_value_matches=1,
     )
 
 
@@ -39,7 +42,10 @@ def test_train_checkpoints_resumes_and_is_reproducible(tmp_path: Path) -> None:
     network = load(first)
     assert network.meta["games"] == 2 and network.meta["rules_version"] == veillee.new_game("sorry", 2, 0).rules_version
     check(network, veillee.new_game("sorry", 2, 1))
-    assert network.meta["mix"] in (0.0, 0.25, 0.5, 0.75, 1.0) and set(network.meta["value_mse"]) == {
+    assert network.meta["prior_calibration"]["positions"] == 2 and "prior_width" in network.meta
+    assert network.meta["value_calibration"]["matches"] == 1 and network.meta["value_calibration"]["positions"] > 0
+    errors = network.meta["value_mse"]
+    assert network.meta["mix"] == min((0.0, 0.25, 0.5, 0.75, 1.0), key=lambda m: errors[str(m)]) and set(errors) == {
         "0.0",
         "0.25",
         "0.5",

@@ -35,10 +35,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--measure-matches", type=int, default=4, help="matches per level in a measure (4; 0: no learning curve)"
     )
     parser.add_argument("--checkpoint-minutes", type=float, default=5.0, help="minutes between checkpoints (5)")
+    parser.add_argument(
+        "--calibrate-positions",
+        type=int,
+        default=60,
+        help="decisions hard searches at the end to calibrate the prior's race width (60; 0: none)",
+    )
+    parser.add_argument(
+        "--calibrate-iterations", type=int, default=300, help="hard's rollouts per calibration decision (300)"
+    )
+    parser.add_argument(
+        "--calibrate-value-matches",
+        type=int,
+        default=100,
+        help="fresh normal matches on which the value's errors are measured at the end (100; 0: keep training's)",
+    )
+    parser.add_argument(
+        "--calibrate",
+        type=Path,
+        default=None,
+        metavar="WEIGHTS",
+        help="only calibrate this weights file in place (no training, no PyTorch needed)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.calibrate is not None:
+        return _calibrate(args)
     try:
         from veillee.expert.train import TrainConfig, train
     except ImportError as exc:
@@ -63,10 +87,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 < args.search_share <= 1.0:
         print("--search-share must be in (0, 1]")
         return 2
-    if args.measure_matches < 0:
-        print("--measure-matches must be 0 or more")
-        return 2
-    for name in ("games", "iterations", "hidden"):
+    for name in ("measure_matches", "calibrate_positions", "calibrate_value_matches"):
+        if getattr(args, name) < 0:
+            print(f"--{name.replace('_', '-')} must be 0 or more")
+            return 2
+    for name in ("games", "iterations", "hidden", "calibrate_iterations"):
         value = getattr(args, name)
         if value is not None and value < 1:
             print(f"--{name.replace('_', '-')} must be at least 1")
@@ -90,9 +115,46 @@ def run(args: argparse.Namespace) -> int:
         measure_matches=args.measure_matches,
         measure_iterations=args.iterations,
         checkpoint_minutes=args.checkpoint_minutes,
+        calibrate_positions=args.calibrate_positions,
+        calibrate_iterations=args.calibrate_iterations,
+        calibrate_value_matches=args.calibrate_value_matches,
     )
     weights = train(config, resume=args.resume) if args.quiet else _with_bar(config, args.resume)
     print(f"weights: {weights} (ship: cp {weights} src/veillee/expert/weights/{game}-{players}p.npz)")
+    return 0
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    """``--calibrate WEIGHTS``: measure the prior against ``hard`` and record it in the file."""
+    from veillee.expert.calibrate import calibrate
+    from veillee.expert.net import WeightsMismatch, load
+
+    if args.calibrate_positions < 1 or args.calibrate_iterations < 1 or args.calibrate_value_matches < 0:
+        print(
+            "--calibrate-positions and --calibrate-iterations must be at least 1, --calibrate-value-matches 0 or more"
+        )
+        return 2
+    try:
+        game = load(args.calibrate).meta.get("game")
+    except (FileNotFoundError, WeightsMismatch) as exc:
+        print(f"cannot calibrate {args.calibrate}: {exc}")
+        return 2
+    if game != args.game:
+        print(f"{args.calibrate} holds {game} weights, not {args.game}")
+        return 2
+    network = calibrate(
+        str(args.calibrate),
+        positions=args.calibrate_positions,
+        iterations=args.calibrate_iterations,
+        seed=args.seed,
+        value_matches=args.calibrate_value_matches,
+    )
+    ranks = network.meta["prior_ranks"]
+    width = network.meta["prior_width"]
+    said = f"the race narrows to the normal move and {width} more" if width else "the race is never narrowed"
+    errors = network.meta.get("value_mse", {})
+    mix = network.meta.get("mix")
+    print(f"{args.calibrate}: {len(ranks)} of hard's overrides measured; {said}; value errors {errors}, best mix {mix}")
     return 0
 
 

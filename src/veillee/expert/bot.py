@@ -1,15 +1,22 @@
 """The ``expert`` level: ``hard``'s determinized search, focused and judged by a network learned in self-play.
 
 It is ``hard`` (``veillee.bots.ismcts``: batches of rollouts on common sampled worlds, racing, the ``normal``
-move unless paired evidence says otherwise) with two learned parts (``veillee.expert.net``):
+move unless paired evidence says otherwise) with two learned parts (``veillee.expert.net``), each used only
+as far as a measure recorded in the weights says it helps:
 
 * the **prior** (policy head, on the acting seat's observation) chooses which root actions enter the race:
-  the ``normal`` move and the ``width`` most likely others (all of them when there are few). The budget is
-  spent on fewer moves, so each gets more worlds and the paired test sees smaller differences;
+  the ``normal`` move and the ``width`` most likely others. The budget is spent on fewer moves, so each gets
+  more worlds and the paired test sees smaller differences. The width is the weights' ``prior_width``:
+  the narrowest race that keeps ``hard``'s own choices often enough, measured against ``hard``
+  (``veillee.expert.calibrate``); without one, every legal move races, as in ``hard``;
 * the **value** (value head) judges where a rollout stops before the match ends (the round's end in SOON,
   Skyjo and Sorry!, a depth cap in Soupçons): ``mix`` of the learned value and ``1 - mix`` of the game's
   hand-written evaluation, as AlphaGo mixed its value network with rollout outcomes (Silver et al., 2016);
-  the weights record the mix that predicted recent self-play results best (``veillee.expert.train``).
+  ``mix`` is the share that predicted held-out self-play results best in training (``veillee.expert.train``),
+  0 (the hand-written evaluation alone) when the weights record none.
+
+So weights that know little make ``expert`` play exactly as ``hard``: with no narrowing and no learned value,
+``act`` hands the decision to ``hard`` itself (same budget, same random stream).
 
 No peeking: the bot reads only its ``Decision``. The observation is encoded from ``decision.world``'s view of
 the acting seat, which equals the seat's true view (a determinized world resamples only what the seat may
@@ -35,13 +42,17 @@ from veillee.core import GameState
 from veillee.expert.net import Network, WeightsMismatch, check, shipped
 from veillee.rl.encoders import state_encoder
 
-__all__ = ["MIX", "WIDTH", "ExpertBot", "prior"]
+__all__ = ["VALUE_GAIN", "WIDTH", "ExpertBot", "order", "prior"]
+
+VALUE_GAIN = 0.1
+"""How much of the hand-written evaluation's error (held-out mean squared error against the final results,
+recorded in the weights' ``value_mse``) the recorded ``mix`` must remove for the learned value to be used:
+reading the network at every leaf costs rollouts (about a quarter of them in Soupçons at equal time), so a
+value that predicts only a little better is not worth it."""
 
 WIDTH = 6
-"""Root actions the prior lets into the race besides the ``normal`` move."""
-MIX = 0.5
-"""Share of the learned value in a leaf's evaluation (the rest: the game's hand-written ``evaluate``) when
-the weights do not record the share their training measured best."""
+"""Root actions the prior lets into the race besides the ``normal`` move in self-play (where Dirichlet
+noise lets others in too); at play time the weights' calibrated ``prior_width`` decides."""
 
 
 def prior(network: Network, world: GameState[Any], seat: int, legal: Sequence[Any]) -> list[float]:
@@ -53,6 +64,13 @@ def prior(network: Network, world: GameState[Any], seat: int, legal: Sequence[An
     chosen -= chosen.max()
     weights = np.exp(chosen)
     return [float(w) for w in weights / weights.sum()]
+
+
+def order(network: Network, decision: Decision) -> list[Any]:
+    """``decision``'s legal actions, most likely first under the prior (ties in the game's order)."""
+    legal = decision.legal
+    probs = prior(network, decision.world, decision.seat, legal)
+    return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -probs[i])]
 
 
 def leaf_evaluator(network: Network, world: GameState[Any], seat: int, mix: float) -> Evaluator:
@@ -77,7 +95,8 @@ def leaf_evaluator(network: Network, world: GameState[Any], seat: int, mix: floa
 
 class ExpertBot:
     """The ``expert`` level (module docstring). ``network``: weights to use (default: the package's, per
-    game and player count); ``iterations``/``seconds``/``clock``: the budget, as ``hard``'s; ``noise``: a
+    game and player count); ``iterations``/``seconds``/``clock``: the budget, as ``hard``'s; ``width`` and
+    ``mix`` override what the weights record (``None``: theirs; tests and self-play force them); ``noise``: a
     Dirichlet share mixed into the prior when choosing the race (self-play exploration, 0 at play time);
     ``keep_root``: keep the last search's tree in ``last_root`` (self-play's policy target)."""
 
@@ -88,7 +107,7 @@ class ExpertBot:
         iterations: int | None = 20_000,
         seconds: float | None = 0.9,
         network: Network | None = None,
-        width: int = WIDTH,
+        width: int | None = None,
         mix: float | None = None,
         noise: float = 0.0,
         keep_root: bool = False,
@@ -139,23 +158,42 @@ class ExpertBot:
 
     def mix_for(self, network: Network) -> float:
         """The share of learned value at the leaves: as given, else as training measured best (``mix`` in the
-        weights' metadata), else ``MIX``."""
+        weights' metadata) if that cut the hand-written evaluation's held-out error by ``VALUE_GAIN`` or more,
+        else 0 (an unmeasured or barely better value is not used)."""
         if self.mix is not None:
             return self.mix
         recorded = network.meta.get("mix")
-        return float(recorded) if isinstance(recorded, int | float) else MIX
+        errors = network.meta.get("value_mse")
+        if not isinstance(recorded, int | float) or recorded <= 0.0 or not isinstance(errors, dict):
+            return 0.0
+        hand, mixed = errors.get(str(0.0)), errors.get(str(float(recorded)))
+        if not isinstance(hand, int | float) or not isinstance(mixed, int | float):
+            return 0.0
+        return float(recorded) if mixed <= (1.0 - VALUE_GAIN) * hand else 0.0
 
-    def candidates(self, decision: Decision, usual: Any, network: Network, rng: random.Random) -> list[Any]:
-        """The root actions worth searching: ``usual`` and the ``width`` most likely under the prior."""
+    def width_for(self, network: Network) -> int | None:
+        """How many moves besides the ``normal`` one the prior lets race: as given, else the weights'
+        calibrated ``prior_width`` (``veillee.expert.calibrate``), else ``None`` (all of them)."""
+        if self.width is not None:
+            return self.width
+        recorded = network.meta.get("prior_width")
+        return int(recorded) if isinstance(recorded, int) and recorded >= 1 else None
+
+    def candidates(
+        self, decision: Decision, usual: Any, network: Network, rng: random.Random, width: int | None = None
+    ) -> list[Any]:
+        """The root actions worth searching: ``usual`` and the ``width`` most likely under the prior (default:
+        ``width_for(network)``; all legal actions if that is ``None``)."""
         legal = decision.legal
-        if len(legal) <= self.width + 1:
+        width = self.width_for(network) if width is None else width
+        if width is None or len(legal) <= width + 1:
             return list(legal)
         probs = prior(network, decision.world, decision.seat, legal)
         if self.noise > 0.0:
             gammas = [rng.gammavariate(0.3, 1.0) for _ in legal]
             total = sum(gammas) or 1.0
             probs = [(1.0 - self.noise) * p + self.noise * g / total for p, g in zip(probs, gammas, strict=True)]
-        ranked = sorted(range(len(legal)), key=lambda i: -probs[i])[: self.width]
+        ranked = sorted(range(len(legal)), key=lambda i: -probs[i])[:width]
         keep = set(ranked) | {legal.index(usual)}
         return [legal[i] for i in sorted(keep)]
 
@@ -166,9 +204,12 @@ class ExpertBot:
         network = self.network_for(decision.world)
         if network is None:
             return self._fallback.act(decision, rng)
+        width, mix = self.width_for(network), self.mix_for(network)
+        if width is None and mix <= 0.0 and not self.keep_root:
+            return self._fallback.act(decision, rng)  # nothing learned is trusted: exactly hard
         started = self.clock()
         usual = self._policy(decision, rng)
-        actions = self.candidates(decision, usual, network, rng)
+        actions = self.candidates(decision, usual, network, rng, width)
         # The prior's cost comes out of the budget, so that expert and hard think for the same time.
         seconds = None if self.seconds is None else max(self.seconds - (self.clock() - started), 0.0)
         root = search(
@@ -179,7 +220,7 @@ class ExpertBot:
             tree_depth=self.tree_depth,
             keep=usual,
             clock=self.clock,
-            evaluate=leaf_evaluator(network, decision.world, decision.seat, self.mix_for(network)),
+            evaluate=leaf_evaluator(network, decision.world, decision.seat, mix),
             actions=actions,
         )
         if self.keep_root:

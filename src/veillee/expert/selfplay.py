@@ -34,7 +34,7 @@ from veillee.bots.driver import decision_for
 from veillee.bots.heuristics import evaluator_for, policy_for, terminal_values
 from veillee.bots.ismcts import ISMCTSBot
 from veillee.core import derive_seed
-from veillee.expert.bot import ExpertBot
+from veillee.expert.bot import WIDTH, ExpertBot
 from veillee.expert.net import Network
 from veillee.rl.encoders import state_encoder
 from veillee.rl.options import unattended
@@ -84,7 +84,13 @@ def play_one(settings: SelfPlay, network: Network | None, seed: int) -> Samples:
         searcher = ISMCTSBot(game, iterations=settings.iterations, seconds=None)
     else:
         searcher = ExpertBot(
-            game, iterations=settings.iterations, seconds=None, network=network, noise=settings.noise, keep_root=True
+            game,
+            iterations=settings.iterations,
+            seconds=None,
+            network=network,
+            width=WIDTH,
+            noise=settings.noise,
+            keep_root=True,
         )
     heuristic = policy_for(game)
     hand = evaluator_for(game)

@@ -13,7 +13,9 @@ The loop (Anthony, Tian & Barber, « Thinking Fast and Slow with Deep Learning a
    weights (``mix``), which the bot uses at its leaves, so an undertrained value cannot weaken it much;
 4. every ``checkpoint_minutes``: save the checkpoint (model, optimiser, buffer, random state, curve) and
    the numpy weights; every ``measure_minutes``: a few matches against ``normal`` and ``hard`` for the
-   learning curve (``veillee.expert.measure``), redrawn as ``learning_curve.png``.
+   learning curve (``veillee.expert.measure``), redrawn as ``learning_curve.png``;
+5. at the end, calibrate the prior against ``hard`` (``veillee.expert.calibrate``: how narrow a race keeps
+   ``hard``'s own choices) and record it in the weights, which the bot reads as its race's width.
 
 Reproducible from ``seed``: the network's initial weights, every match's seed and every minibatch derive
 from it (one CPU thread, so the sums are in one order). A run stopped by its time budget has played however
@@ -36,6 +38,7 @@ from torch import nn
 
 import veillee
 from veillee.core import derive_seed
+from veillee.expert.calibrate import calibrated
 from veillee.expert.measure import Point, measure, plot
 from veillee.expert.net import FORMAT, Network, layout_hash, write
 from veillee.expert.selfplay import Samples, SelfPlay, play_one
@@ -89,6 +92,11 @@ class TrainConfig:
     measure_matches: int = 4
     measure_iterations: int = 48
     checkpoint_minutes: float = 5.0
+    calibrate_positions: int = 60
+    """Decisions searched by ``hard`` at the end to calibrate the prior (0: none; the bot then never narrows)."""
+    calibrate_iterations: int = 300
+    calibrate_value_matches: int = 100
+    """Fresh ``normal`` matches on which the final value's errors are measured (the bot's value gate)."""
 
 
 def export(model: Model, meta: dict[str, Any]) -> Network:
@@ -323,4 +331,14 @@ def train(config: TrainConfig, *, resume: Path | None = None, progress: Progress
             last_save = time.monotonic()
     tick("saving")
     run.save()
+    if config.calibrate_positions > 0:
+        tick("calibrating")
+        network = calibrated(
+            run.network(),
+            positions=config.calibrate_positions,
+            iterations=config.calibrate_iterations,
+            seed=derive_seed(config.seed, "calibrate", run.games),
+            value_matches=config.calibrate_value_matches,
+        )
+        write(network, config.out / WEIGHTS)
     return config.out / WEIGHTS
