@@ -50,6 +50,7 @@ from veillee.bots.base import Decision, choose_uniform
 from veillee.bots.heuristics import (
     Evaluator,
     Rollout,
+    candidates_for,
     confidence_for,
     evaluator_for,
     policy_for,
@@ -281,11 +282,19 @@ class ISMCTSBot:
         self.name = name
         self.clock = clock
         self._policy = policy_for(game)
+        self._candidates = candidates_for(game)
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
         usual = self._policy(decision, rng)
+        actions = None
+        if self._candidates is not None:
+            kept = set(self._candidates(decision.seat_view, decision.legal))
+            kept.add(usual)
+            actions = [action for action in decision.legal if action in kept]
+            if len(actions) == 1:
+                return usual
         root = search(
             decision,
             rng,
@@ -294,13 +303,14 @@ class ISMCTSBot:
             tree_depth=self.tree_depth,
             keep=usual,
             clock=self.clock,
+            actions=actions,
         )
         baseline = root.children[usual].samples
         if len(baseline) < MIN_WORLDS:
             return usual
         best, best_gain = usual, 0.0
-        for action in decision.legal:
-            gain = _lower_bound(root.children[action].samples, baseline, self.confidence)
+        for action, child in root.children.items():
+            gain = _lower_bound(child.samples, baseline, self.confidence)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best
