@@ -68,6 +68,19 @@ def test_serpent_never_turns_the_last_night() -> None:
         assert _move(state, seed).card is not Card.MASK_5
 
 
+def test_serpent_passes_its_serpent_on_before_a_removal_while_the_table_favours_the_innocents() -> None:
+    # Seat 0 holds the only Serpent; the 2's card shows Day, so giving the 2 would remove it (what a Serpent
+    # wants), but with four Night cards left the innocents are far ahead: passing the Serpent on comes first.
+    state = stacked_game((("S", "2", "3"), ("4", "1"), ("0", "5")))
+    _set_table(state, [NIGHT, DAY, NIGHT, NIGHT, NIGHT])
+    play(state, "choose 1")
+    for seed in range(5):
+        assert _move(state, seed).card is Card.SERPENT
+    # Once the Serpent is refused, the removal is the Serpent's next choice (it is still the Serpent).
+    play(state, "offer S as 3", "refuse")
+    assert _move(state).card is Card.MASK_2
+
+
 def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_claim() -> None:
     state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
     play(state, "choose 1", "offer S as S")
