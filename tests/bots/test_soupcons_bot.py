@@ -76,9 +76,19 @@ def test_serpent_passes_its_serpent_on_before_a_removal_while_the_table_favours_
     play(state, "choose 1")
     for seed in range(5):
         assert _move(state, seed).card is Card.SERPENT
-    # Once the Serpent is refused, the removal is the Serpent's next choice (it is still the Serpent).
+    # Refused, the Serpent will be offered again next turn: meanwhile seat 0 plays for the innocents' table.
     play(state, "offer S as 3", "refuse")
-    assert _move(state).card is Card.MASK_2
+    assert _move(state).card is Card.MASK_3
+
+
+def test_a_refused_serpent_still_counts_when_the_next_card_would_end_the_game() -> None:
+    # The 5 would turn the last Night card: the innocents win at once, and the refused Serpent is back in
+    # seat 0's hand by then, so seat 0 would lose. It gives the 2 instead.
+    state = stacked_game((("S", "5", "2"), ("4", "1"), ("0", "3")))
+    _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
+    play(state, "choose 1", "offer S as 5", "refuse")
+    for seed in range(5):
+        assert _move(state, seed).card is Card.MASK_2
 
 
 def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_claim() -> None:

@@ -134,7 +134,7 @@ class _Table:
         self.hand = list(hand)
         self.back = tuple(back)
         """Our cards refused during the offer under way: out of the hand now, back in it once a card is
-        accepted, so they count for the camp we will be in."""
+        accepted (so they count when the accepted card ends the game)."""
         self.side = side
         """The side of each table card by value (index 0, the 0's, is ``GONE``)."""
         self.night = night
@@ -190,11 +190,12 @@ def _card_score(card: Card, table: _Table) -> float:
     """The part of an offer's score that its true card decides (the claim adds a small term)."""
     rest = list(table.hand)
     rest.remove(card)
-    rest.extend(table.back)
-    serpent_after = S in rest
     winner = table.wins(card)
-    if winner is not None:
-        return WIN if (winner == "serpent") == serpent_after else -WIN
+    if winner is not None:  # a refused Serpent is back in our hand when the game ends: it counts
+        return WIN if (winner == "serpent") == (S in rest or S in table.back) else -WIN
+    # Beyond an immediate win, a Serpent we offered and saw refused is one we will offer again at our next
+    # turn: we play for the camp we are heading to, as if it were gone (measured: docs/bots.md).
+    serpent_after = S in rest
     effect = table.effect(card)
     if serpent_after:
         score = {NIGHT: -6.0, DAY: 8.0}.get(effect, 1.0)
