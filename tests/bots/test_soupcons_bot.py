@@ -8,7 +8,7 @@ from typing import Any, cast
 import pytest
 
 import veillee
-from games.soupcons.soupcons_helpers import give, play, stacked_game
+from games.soupcons.soupcons_helpers import play, stacked_game
 from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
@@ -66,41 +66,6 @@ def test_serpent_never_turns_the_last_night() -> None:
     play(state, "choose 1")
     for seed in range(5):
         assert _move(state, seed).card is not Card.MASK_5
-
-
-def test_serpent_passes_its_serpent_on_before_a_removal_while_the_table_favours_the_innocents() -> None:
-    # Seat 0 holds the only Serpent; the 2's card shows Day, so giving the 2 would remove it (what a Serpent
-    # wants), but with four Night cards left the innocents are far ahead: passing the Serpent on comes first.
-    state = stacked_game((("S", "2", "3"), ("4", "1"), ("0", "5")))
-    _set_table(state, [NIGHT, DAY, NIGHT, NIGHT, NIGHT])
-    play(state, "choose 1")
-    for seed in range(5):
-        assert _move(state, seed).card is Card.SERPENT
-    # Refused, the Serpent will be offered again next turn: meanwhile seat 0 plays for the innocents' table.
-    play(state, "offer S as 3", "refuse")
-    assert _move(state).card is Card.MASK_3
-
-
-def test_on_a_stalled_table_the_serpent_stops_going_round() -> None:
-    # The same hand and table as above, after two whole rounds in which only the 0 changed hands: passing
-    # the Serpent on would only go round, so seat 0 plays for its camp again (the removal).
-    state = stacked_game((("S", "0", "2"), ("4", "1"), ("5", "3")))
-    _set_table(state, [NIGHT, DAY, NIGHT, NIGHT, NIGHT])
-    assert _move_after(state, "choose 1").card is Card.SERPENT
-    for _ in range(2):
-        give(state, 1, "0")
-        give(state, 2, "0")
-        give(state, 0, "0")
-    assert state.to_act == 0
-    for seed in range(5):
-        assert _move_after(state, "choose 1", seed).card is Card.MASK_2
-
-
-def _move_after(state: SoupconsState, action: str, seed: int = 1) -> Action:
-    """``normal``'s move once ``action`` is played, on a copy of ``state``."""
-    copy = cast(SoupconsState, state.clone())
-    play(copy, action)
-    return _move(copy, seed)
 
 
 def test_a_refused_serpent_still_counts_when_the_next_card_would_end_the_game() -> None:

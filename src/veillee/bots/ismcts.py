@@ -18,7 +18,9 @@ Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, 
 5. scores the end per seat and credits each node with the value of the seat that chose it (multi-player
    rewards, not a two-player zero-sum sign flip).
 
-The move played is the ``normal`` move unless another root action beats it on evidence: since every root
+The root compares the legal actions, or, where the game's heuristic module has a ``candidates`` hook, only
+those it names and the ``normal`` move (Soupçons: one claim per offered card). The move played is the
+``normal`` move unless another root action beats it on evidence: since every root
 action saw the same worlds, the bot compares them pair by pair, world by world, and plays the action whose
 mean gain over the ``normal`` move is highest once ``confidence`` standard errors are taken off, if that is
 still a gain. Search thus overrides the heuristic only where it sees a difference, not the noise of a few

@@ -7,8 +7,7 @@ cards as values). Reasons:
   single Night card; otherwise we win when the last Night card turns to Day. So every offer is scored by
   what its true card does to the table *for the camp we are in once it has left our hand*: a card that
   wins at once is always given, a card that hands the other camp the win never is; the innocent turns
-  Night cards (progress) and avoids removals, the Serpent causes removals and keeps its Night cards;
-  but a Serpent is first of all a card to pass on while the table favours the innocents (``DUMP``).
+  Night cards (progress) and avoids removals, the Serpent causes removals and keeps its Night cards.
 * Who probably holds a Serpent: a Serpent only ever moves with « rien ne se passe » (a Masque whose table
   card is still there changes the table, ruling 23). So each seat's expected number of Serpents starts at
   its share of the deal and, after each silent exchange, part of the giver's share moves to the receiver,
@@ -44,19 +43,6 @@ __all__ = ["candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
 S = Card.SERPENT
-DUMP = 4.0
-"""The score of offering our only Serpent when the table is even (the first heuristic gave it 0): the
-innocent camp wins most games (whoever held the Serpent at the end lost about four games in five against
-the ``ismcts`` baseline, ``docs/bots.md``), so the Serpent is a card to lose, and from a table about as
-good for the innocents as the start (``_chance`` 0.67) on it goes before a removal (8). Not while the
-table is stalled (``STALL``): the Serpent would only go round."""
-DUMP_SLOPE = 24.0
-"""How much more (or less) passing the Serpent on is worth per unit of the innocent camp's chance."""
-STALL = 2
-"""Rounds of exchanges that changed nothing (« rien ne se passe ») after which the table is stalled: a
-Serpent passed from hand to hand moves nothing, so ``DUMP`` is then dropped and the Serpent's holder plays
-for the table again (measured: with ``DUMP`` always on, all-``normal`` tables of three drew 73 % of games
-at the 20-round cap)."""
 
 
 def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
@@ -135,7 +121,6 @@ class _Table:
         on_table: int,
         estimates: Callable[[], list[float]],
         back: Sequence[Card] = (),
-        stalled: bool = False,
     ) -> None:
         self.me = me
         self.hand = list(hand)
@@ -147,8 +132,6 @@ class _Table:
         self.night = night
         self.on_table = on_table
         self.serpent = S in self.hand
-        self.stalled = stalled
-        """Whether the last ``STALL`` rounds of exchanges changed nothing on the table."""
         self._estimates = estimates
         self.innocent = _chance(len(side) - 1, night, on_table)
 
@@ -162,17 +145,7 @@ class _Table:
         me, hand, _ = _seat(view)
         offer = view.offer
         back = offer.refused_cards if offer is not None and offer.giver == me and offer.refused_cards else ()
-        effects = [ex.effect for ex in view.exchanges if ex.done]
-        return cls(
-            me,
-            hand,
-            view.table,
-            view.night_cards,
-            view.table_cards,
-            lambda: serpent_estimates(view),
-            back,
-            _stalled(effects, view.players),
-        )
+        return cls(me, hand, view.table, view.night_cards, view.table_cards, lambda: serpent_estimates(view), back)
 
     @classmethod
     def of_world(cls, world: SoupconsState, me: int) -> _Table:
@@ -188,8 +161,7 @@ class _Table:
             return _estimates(me, hand, world.dealt[me], world.num_players, world.starter, known)
 
         back = world.refused if world.phase is Phase.OFFER and world.active == me else ()
-        stalled = _stalled([ex.effect for ex in world.past[-STALL * world.num_players :]], world.num_players)
-        return cls(me, hand, world.table, world.night, world.on_table, estimates, back, stalled)
+        return cls(me, hand, world.table, world.night, world.on_table, estimates, back)
 
     def effect(self, card: Card) -> Side:
         """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
@@ -206,12 +178,6 @@ class _Table:
         return None
 
 
-def _stalled(effects: Sequence[Outcome | None], players: int) -> bool:
-    """Whether the last ``STALL`` rounds of exchanges (``players`` each) all left the table as it was."""
-    last = effects[-STALL * players :]
-    return len(last) == STALL * players and all(effect is Outcome.NOTHING for effect in last)
-
-
 def _card_score(card: Card, table: _Table) -> float:
     """The part of an offer's score that its true card decides (the claim adds a small term)."""
     rest = list(table.hand)
@@ -219,8 +185,8 @@ def _card_score(card: Card, table: _Table) -> float:
     winner = table.wins(card)
     if winner is not None:  # a refused Serpent is back in our hand when the game ends: it counts
         return WIN if (winner == "serpent") == (S in rest or S in table.back) else -WIN
-    # Beyond an immediate win, a Serpent we offered and saw refused is one we will offer again at our next
-    # turn: we play for the camp we are heading to, as if it were gone (measured: docs/bots.md).
+    # Beyond an immediate win, the refused Serpent is left out, as the first heuristic did: counting it
+    # there too made ``normal`` weaker in a trial (docs/bots.md, issue 21).
     serpent_after = S in rest
     effect = table.effect(card)
     if serpent_after:
@@ -228,9 +194,10 @@ def _card_score(card: Card, table: _Table) -> float:
         if effect == NIGHT and sum(1 for c in rest if table.effect(c) == NIGHT) == 0:
             score -= 6.0  # our last Night card: the one the Serpent camp wants left on the table
         return score
-    if card is S:  # our only Serpent: giving it away makes us innocent
-        return (0.0 if table.stalled else DUMP) + DUMP_SLOPE * (table.innocent - 0.5)
-    return {NIGHT: 10.0, DAY: -8.0}.get(effect, 0.0)
+    score = {NIGHT: 10.0, DAY: -8.0}.get(effect, 0.0)
+    if card is S:  # giving the Serpent away joins the camp the table favours, usually the larger one
+        score += 24.0 * (table.innocent - 0.5)
+    return score
 
 
 def _offer_score(action: Action, table: _Table, rng: random.Random, cards: dict[Card, float] | None = None) -> float:
