@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Any, cast
+
+import pytest
 
 import veillee
 from games.soupcons.soupcons_helpers import play, stacked_game
-from veillee.bots import make_bot, play_match
+from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
 from veillee.games.soupcons import SoupconsState
@@ -64,6 +66,16 @@ def test_serpent_never_turns_the_last_night() -> None:
     play(state, "choose 1")
     for seed in range(5):
         assert _move(state, seed).card is not Card.MASK_5
+
+
+def test_a_refused_serpent_still_counts_when_the_next_card_would_end_the_game() -> None:
+    # The 5 would turn the last Night card: the innocents win at once, and the refused Serpent is back in
+    # seat 0's hand by then, so seat 0 would lose. It gives the 2 instead.
+    state = stacked_game((("S", "5", "2"), ("4", "1"), ("0", "3")))
+    _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
+    play(state, "choose 1", "offer S as 5", "refuse")
+    for seed in range(5):
+        assert _move(state, seed).card is Card.MASK_2
 
 
 def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_claim() -> None:
@@ -144,3 +156,45 @@ def test_rollout_plays_what_choose_plays_on_the_acting_seats_view() -> None:
                 checked += 1
             state.apply(rng.choice(legal) if rng.random() < 0.5 else _move(state, seed))
     assert checked > 100
+
+
+def test_search_candidates_keep_one_claim_per_card_and_the_normal_card() -> None:
+    """An offer decision (3 cards x 7 claims) is narrowed to one offer per card, with the claim ``choose``
+    announces for that card; other decisions keep every legal move."""
+    state = stacked_game((("5", "S", "2"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1")
+    view, legal = state.seat_view(0), tuple(state.legal_actions())
+    kept = heuristic.candidates(view, legal)
+    assert len(legal) == 21 and len(kept) == 3
+    assert {a.card for a in kept} == {Card.MASK_5, Card.SERPENT, Card.MASK_2}
+    assert all(a in legal for a in kept)
+    by_card = {a.card: a for a in kept}
+    for seed in range(10):
+        usual = heuristic.choose(view, legal, random.Random(seed))
+        assert usual.card in by_card
+        if usual.claim != usual.card:  # a lie: choose picks among equally good Night values by its jitter
+            assert state.table[by_card[usual.card].claim] == NIGHT
+        else:
+            assert by_card[usual.card] == usual
+    play(state, "offer 5 as 5")
+    respond = tuple(state.legal_actions())
+    assert heuristic.candidates(state.seat_view(1), respond) == list(respond)
+
+
+def test_hard_races_only_the_candidates_and_the_normal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[Action] | None] = []
+    real = ismcts.search
+
+    def spy(decision: Decision, rng: random.Random, **options: Any) -> ismcts.Node:
+        seen.append(options.get("actions"))
+        return real(decision, rng, **options)
+
+    monkeypatch.setattr(ismcts, "search", spy)
+    state = stacked_game((("5", "S", "2"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1")
+    decision = decision_for(state, 0, random.Random(4))
+    bot = make_bot("hard", "soupcons", iterations=60, seconds=None)
+    move = bot.act(decision, random.Random(4))
+    (actions,) = seen
+    assert actions is not None and 3 <= len(actions) <= 4  # one per card, and normal's own claim if it differs
+    assert move in actions and len({a.card for a in actions}) == 3

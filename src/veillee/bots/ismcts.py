@@ -18,7 +18,9 @@ Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, 
 5. scores the end per seat and credits each node with the value of the seat that chose it (multi-player
    rewards, not a two-player zero-sum sign flip).
 
-The move played is the ``normal`` move unless another root action beats it on evidence: since every root
+The root compares the legal actions, or, where the game's heuristic module has a ``candidates`` hook, only
+those it names and the ``normal`` move (Soupçons: one claim per offered card). The move played is the
+``normal`` move unless another root action beats it on evidence: since every root
 action saw the same worlds, the bot compares them pair by pair, world by world, and plays the action whose
 mean gain over the ``normal`` move is highest once ``confidence`` standard errors are taken off, if that is
 still a gain. Search thus overrides the heuristic only where it sees a difference, not the noise of a few
@@ -50,6 +52,7 @@ from veillee.bots.base import Decision, choose_uniform
 from veillee.bots.heuristics import (
     Evaluator,
     Rollout,
+    candidates_for,
     confidence_for,
     evaluator_for,
     policy_for,
@@ -281,11 +284,19 @@ class ISMCTSBot:
         self.name = name
         self.clock = clock
         self._policy = policy_for(game)
+        self._candidates = candidates_for(game)
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
         usual = self._policy(decision, rng)
+        actions = None
+        if self._candidates is not None:
+            kept = set(self._candidates(decision.seat_view, decision.legal))
+            kept.add(usual)
+            actions = [action for action in decision.legal if action in kept]
+            if len(actions) == 1:
+                return usual
         root = search(
             decision,
             rng,
@@ -294,13 +305,14 @@ class ISMCTSBot:
             tree_depth=self.tree_depth,
             keep=usual,
             clock=self.clock,
+            actions=actions,
         )
         baseline = root.children[usual].samples
         if len(baseline) < MIN_WORLDS:
             return usual
         best, best_gain = usual, 0.0
-        for action in decision.legal:
-            gain = _lower_bound(root.children[action].samples, baseline, self.confidence)
+        for action, child in root.children.items():
+            gain = _lower_bound(child.samples, baseline, self.confidence)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best

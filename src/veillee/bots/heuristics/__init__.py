@@ -17,6 +17,9 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``ROLLOUT_ROUNDS``: how many round ends a rollout plays through (default 1): more when what a move
   leaves in hand counts in the next round too;
 * ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);
+* ``candidates(view, legal) -> list[action]``: the legal moves the search compares at its root (default:
+  all of them), for a game whose decisions offer many moves that differ in ways a short search cannot
+  tell apart; the search adds the ``normal`` move if it is missing;
 * ``rollout(world, rng) -> action``: the search's rollout policy for whoever acts in a sampled world, when
   the game has a faster way to play ``choose`` there than building that seat's view at every step. It must
   read only what the acting seat's view shows (its own hand and public facts of ``world``).
@@ -43,10 +46,12 @@ from veillee.core import JSON, GameState
 _A = TypeVar("_A")
 
 __all__ = [
+    "Candidates",
     "Evaluator",
     "HeuristicBot",
     "Policy",
     "Rollout",
+    "candidates_for",
     "confidence_for",
     "evaluator_for",
     "generic_choose",
@@ -64,6 +69,7 @@ __all__ = [
 Policy = Callable[[Decision, random.Random], Any]
 Evaluator = Callable[[GameState[Any]], list[float]]
 Rollout = Callable[[GameState[Any], random.Random], Any]
+Candidates = Callable[[Any, Sequence[Any]], list[Any]]
 
 GENERIC_ROLLOUTS = 4
 GENERIC_DEPTH = 30
@@ -169,6 +175,13 @@ def confidence_for(game: str) -> float:
     module = _module(game)
     confidence = getattr(module, "CONFIDENCE", None) if module is not None else None
     return float(confidence) if isinstance(confidence, (int, float)) else 1.0
+
+
+def candidates_for(game: str) -> Candidates | None:
+    """The game's ``candidates`` (which legal moves the search compares at its root), or None: all."""
+    module = _module(game)
+    candidates = getattr(module, "candidates", None) if module is not None else None
+    return candidates if callable(candidates) else None
 
 
 def policy_for(game: str) -> Policy:

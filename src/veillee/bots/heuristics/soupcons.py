@@ -26,7 +26,8 @@ cards as values). Reasons:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any, cast
 
 from veillee.bots.heuristics import best_of
@@ -38,7 +39,7 @@ from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
-__all__ = ["choose", "evaluate", "rollout", "serpent_estimates"]
+__all__ = ["candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
 S = Card.SERPENT
@@ -107,37 +108,60 @@ def _estimates(
 
 
 class _Table:
-    """What a decision reads of the view, gathered once."""
+    """What a decision reads of the view, gathered once. The Serpent estimates ``p`` (which replay the whole
+    history) are computed on first use: an offer's score never reads them, and the search's rollouts make
+    an offer at one step in three."""
 
     def __init__(
-        self, me: int, hand: Sequence[Card], side: Sequence[Side], night: int, on_table: int, p: list[float]
+        self,
+        me: int,
+        hand: Sequence[Card],
+        side: Sequence[Side],
+        night: int,
+        on_table: int,
+        estimates: Callable[[], list[float]],
+        back: Sequence[Card] = (),
     ) -> None:
         self.me = me
         self.hand = list(hand)
+        self.back = tuple(back)
+        """Our cards refused during the offer under way: out of the hand now, back in it once a card is
+        accepted (so they count when the accepted card ends the game)."""
         self.side = side
         """The side of each table card by value (index 0, the 0's, is ``GONE``)."""
         self.night = night
         self.on_table = on_table
         self.serpent = S in self.hand
-        self.p = p
+        self._estimates = estimates
         self.innocent = _chance(len(side) - 1, night, on_table)
+
+    @cached_property
+    def p(self) -> list[float]:
+        """Each seat's expected number of Serpents (``serpent_estimates``)."""
+        return self._estimates()
 
     @classmethod
     def of_view(cls, view: SoupconsView) -> _Table:
         me, hand, _ = _seat(view)
-        return cls(me, hand, view.table, view.night_cards, view.table_cards, serpent_estimates(view))
+        offer = view.offer
+        back = offer.refused_cards if offer is not None and offer.giver == me and offer.refused_cards else ()
+        return cls(me, hand, view.table, view.night_cards, view.table_cards, lambda: serpent_estimates(view), back)
 
     @classmethod
     def of_world(cls, world: SoupconsState, me: int) -> _Table:
         """What ``me``'s view would show in a sampled world, read straight from it (accepted cards of
         exchanges ``me`` took part in, its own hand; the rest is public)."""
-        known = [
-            (ex.giver, ex.receiver, ex.effect, ex.offered[-1] if me == ex.giver or me == ex.receiver else None)
-            for ex in world.past
-        ]
         hand = world.hands[me]
-        p = _estimates(me, hand, world.dealt[me], world.num_players, world.starter, known)
-        return cls(me, hand, world.table, world.night, world.on_table, p)
+
+        def estimates() -> list[float]:
+            known = [
+                (ex.giver, ex.receiver, ex.effect, ex.offered[-1] if me == ex.giver or me == ex.receiver else None)
+                for ex in world.past
+            ]
+            return _estimates(me, hand, world.dealt[me], world.num_players, world.starter, known)
+
+        back = world.refused if world.phase is Phase.OFFER and world.active == me else ()
+        return cls(me, hand, world.table, world.night, world.on_table, estimates, back)
 
     def effect(self, card: Card) -> Side:
         """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
@@ -158,10 +182,12 @@ def _card_score(card: Card, table: _Table) -> float:
     """The part of an offer's score that its true card decides (the claim adds a small term)."""
     rest = list(table.hand)
     rest.remove(card)
-    serpent_after = S in rest
     winner = table.wins(card)
-    if winner is not None:
-        return WIN if (winner == "serpent") == serpent_after else -WIN
+    if winner is not None:  # a refused Serpent is back in our hand when the game ends: it counts
+        return WIN if (winner == "serpent") == (S in rest or S in table.back) else -WIN
+    # Beyond an immediate win, the refused Serpent is left out, as the first heuristic did: counting it
+    # there too made ``normal`` weaker in a trial (docs/bots.md, issue 21).
+    serpent_after = S in rest
     effect = table.effect(card)
     if serpent_after:
         score = {NIGHT: -6.0, DAY: 8.0}.get(effect, 1.0)
@@ -246,6 +272,39 @@ def choose(view: SoupconsView, legal: Sequence[Action], rng: random.Random) -> A
     offer = view.offer
     giver, claim = (view.active, None) if offer is None else (offer.giver, offer.claim)
     return _decide(_Table.of_view(view), view.phase, legal, rng, giver, claim)
+
+
+def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
+    """The moves worth the search's rollouts: every legal move, except that an offer keeps, for each card,
+    only the claim ``choose`` would announce with it (its best-scored claim, ties to the first legal one).
+
+    Why: an offer is a card and a claim, up to 3 x 7 = 21 moves, and a 0.1 s search then gives each fewer
+    sampled worlds than it needs to overrule ``normal``. What the card does to the table decides the game;
+    the claim only sways the receiver's answer, and claims prove nothing (ruling 23), so a searcher gains
+    more from comparing the cards well than from comparing claims badly.
+    """
+    if view.phase is not Phase.OFFER or len(legal) <= 1:
+        return list(legal)
+    table = _Table.of_view(view)
+    cards = {card: _card_score(card, table) for card in set(table.hand)}
+    best: dict[Card, tuple[float, Action]] = {}
+    for action in legal:
+        assert action.card is not None
+        score = _offer_score(action, table, _NO_JITTER, cards)
+        if action.card not in best or score > best[action.card][0]:
+            best[action.card] = (score, action)
+    kept = {action for _, action in best.values()}
+    return [action for action in legal if action in kept]
+
+
+class _NoJitter(random.Random):
+    """A ``Random`` whose draws are 0: ``candidates`` scores claims without ``choose``'s tie-breaking noise."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+_NO_JITTER = _NoJitter(0)
 
 
 def rollout(world: GameState[Any], rng: random.Random) -> Action:
