@@ -26,7 +26,6 @@ import os
 import random
 import subprocess
 import sys
-from typing import Any
 
 import veillee
 from veillee.core import derive_seed
@@ -67,8 +66,9 @@ def veillee_matches(game: str, players: int, matches: int) -> int:
 
 
 def env_steps(name: str, players: int, matches: int) -> int:
-    """``matches`` seeded episodes of random masked play through the AEC environment ``name``: the steps."""
-    import numpy as np
+    """``matches`` seeded episodes of random masked play through the AEC environment ``name``: the steps
+    (rl_env.py's loop, so that both benchmarks count the same work)."""
+    from rl_env import OPTIONS, random_episode  # this folder is on sys.path when run as a script
 
     if name in ("leduc", "texas"):
         from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
@@ -77,22 +77,14 @@ def env_steps(name: str, players: int, matches: int) -> int:
     else:
         from veillee.rl import env as veillee_env
 
-        options: dict[str, Any] = {"round_cap": 20} if name == "soupcons" else {}
-        env = veillee_env(name, players, **options)
+        env = veillee_env(name, players, **OPTIONS.get(name, {}))
     rng = random.Random(1)
     env.reset(seed=1)  # seeded once, as rl_env.py does; this also warms every import
     steps = 0
     instrument(True)
     for _ in range(matches):
         env.reset()
-        for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
+        steps += random_episode(env, rng)
     instrument(False)
     return steps
 

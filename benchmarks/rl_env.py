@@ -49,16 +49,22 @@ def run(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, float,
         if episode:
             env.reset()
         episode += 1
-        for agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-            del agent
+        steps += random_episode(env, rng)
     return steps, time.process_time() - started, time.perf_counter() - wall
+
+
+def random_episode(env: Any, rng: random.Random) -> int:
+    """One episode of random masked play from the env's current reset: the steps taken (dead steps aside)."""
+    steps = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    return steps
 
 
 def configurations(games: list[str], players: int) -> dict[str, Callable[[], Any]]:
