@@ -95,6 +95,7 @@ class OwnershipService(CopyService):
         self._handing: dict[str, tuple[str, float]] = {}
         """Tables some process is handing over: to which process, until when to wait for it."""
         self._later: set[str] = set()
+        self._checking: set[str] = set()
         self._wakers: dict[str, set[asyncio.Future[None]]] = {}
         """Requests waiting for the table to get an owner (``_pause``)."""
         self.counts: Counter[str] = Counter()
@@ -261,25 +262,48 @@ class OwnershipService(CopyService):
     def _consider(self, table_id: str) -> None:
         """Hand the table over if this process owns it without a connection there while another process has
         seated players there (the one with the most), once it has held it ``HOLD`` seconds."""
+        to = self._target(table_id)
+        if to is not None and table_id not in self._checking:
+            self._checking.add(table_id)
+            self._spawn(self._check_target(table_id, to))
+
+    def _target(self, table_id: str) -> str | None:
+        """The process to hand the table to now, if any (``_consider``)."""
         if table_id not in self.owned or table_id in self._leaving or self._closing or self.hub.connections(table_id):
-            return
+            return None
         remote = self._remote.get(table_id, {})
         best = max(((len(s), p) for p, s in remote.items() if s and self.bus.alive(p)), default=None)
         if best is None:
-            return
+            return None
         wait = self._since.get(table_id, 0.0) + HOLD - time.monotonic()
         if wait > 0:
             if table_id not in self._later:
                 self._later.add(table_id)
                 asyncio.get_running_loop().call_later(wait + 0.01, self._reconsider, table_id)
+            return None
+        return best[1]
+
+    async def _check_target(self, table_id: str, to: str) -> None:
+        """Hand over only to a process that is there (one killed a second ago still seems alive by its
+        heartbeats, and its players' presence is still in ``_remote``)."""
+        try:
+            there = await self.bus.listening(to)
+        except Exception as exc:
+            log.warning("table %s: could not check process %s (%r): not handed over", table_id, to, exc)
+            there = False
+        finally:
+            self._checking.discard(table_id)
+        if not there:
+            self._remote.get(table_id, {}).pop(to, None)
             return
-        to = best[1]
+        if self._target(table_id) != to:  # things changed while Redis answered: the next look decides
+            return
         # from here on no new operation, bot or timer of the table starts on this process
         self._leaving[table_id] = to
         self._give_up_locally(table_id)
         self._note_handing(table_id, to)
         self.bus.publish({"t": "handing", "table": table_id, "to": to})
-        self._spawn(self._hand_over(table_id, to))
+        await self._hand_over(table_id, to)
 
     def _reconsider(self, table_id: str) -> None:
         self._later.discard(table_id)
@@ -334,7 +358,8 @@ class OwnershipService(CopyService):
         orphans = {t for t in [*playing, *lobby] if lock_key(t) not in held}
         share = 1.0 / max(1, self.bus.processes())
         for table_id in random.sample(sorted(orphans), len(orphans)):  # not all processes in the same order
-            if self._handing_to(table_id) not in (None, self.process):
+            handing = self._handing_to(table_id)
+            if handing not in (None, self.process) and handing is not None and self.bus.alive(handing):
                 continue  # being handed to another process, which takes it at once
             here = bool(self.hub.connected_seats(table_id))
             if here or (table_id in playing and (table_id in self._orphans or random.random() < share)):
