@@ -139,22 +139,25 @@ class ClusterService(OwnershipService):
     async def _on_request(self, message: dict[str, Any]) -> dict[str, Any]:
         """A request forwarded by another process: done here only while this process owns the table."""
         method, table_id, args = str(message.get("m")), str(message.get("table")), message.get("a") or {}
-        not_owner = {"not_owner": True, "to": self._leaving.get(table_id)}
         if table_id not in self.owned:
-            return not_owner
+            return self._not_owner(table_id)
         try:
             result = {"ok": await self._here(method, table_id, args)}
         except NotOwner:
-            return not_owner
+            return self._not_owner(table_id)
         except ServiceError as exc:
             return {"error": exc.code, "detail": exc.detail, "retry_after": exc.retry_after}
         if method == "submit" and isinstance(result["ok"], list) and result["ok"][0] == "not_owner":
-            return not_owner
+            return self._not_owner(table_id)
         self.counts[f"served_{method}"] += 1
         if self._crash_after == method:  # tests only: die between storing and answering
             log.error("VEILLEE_TEST_CRASH_AFTER_STORE=%s: exiting before the answer", method)
             os._exit(CRASH_STATUS)
         return result
+
+    def _not_owner(self, table_id: str) -> dict[str, Any]:
+        """The answer to a request for a table this process does not own: to whom it is handing it, if so."""
+        return {"not_owner": True, "to": self._leaving.get(table_id)}
 
     async def _here(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         """Do a routed operation on this process, the owner; what it answers (``ServiceError`` if refused).
