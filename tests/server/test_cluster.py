@@ -81,6 +81,7 @@ def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(serve
     stored = stored_actions(tid)
     check_record(record, clients, stored)
     assert {by for _n, by, _at in stored} == {"player", "bot"}
+    assert owner_of(tid, servers) is a  # Alice is connected to it: it keeps the table (no handover to b)
 
 
 def _json(text: str) -> dict[str, Any]:
