@@ -218,6 +218,10 @@ def wait_until_up(base: str, path: str = "/health") -> None:
     raise RuntimeError(f"{base} did not come up")
 
 
+SERVER_PORTS: list[int] = []
+"""The ports of the server processes (their ``/health`` counts what they forwarded and copied)."""
+
+
 def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subprocess.Popen[bytes]], str]:
     """The server processes (and HAProxy in front of several): the address clients use, the processes, and
     the database URL."""
@@ -239,6 +243,7 @@ def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subp
                     connection.execute(text(f"DELETE FROM {name}"))
         engine.dispose()
     ports = [free_port() for _ in range(args.processes)]
+    SERVER_PORTS.extend(ports)
     processes = []
     for number, port in enumerate(ports):
         command = [sys.executable, "-m", "veillee", "serve", "--port", str(port), "--database-url", args.database_url]
@@ -270,6 +275,20 @@ def stored_counts(url: str) -> dict[str, tuple[int, int]]:
         ).all()
     engine.dispose()
     return {str(t): (int(c), int(m)) for t, c, m in rows}
+
+
+def cluster_counts() -> dict[str, int]:
+    """What the live processes of a cluster did, added up: requests forwarded to a table's owner (by kind),
+    requests served for another process, actions applied to copies, tables handed over and taken."""
+    total: dict[str, int] = {}
+    for port in SERVER_PORTS:
+        try:
+            counts = httpx.get(f"http://127.0.0.1:{port}/health", timeout=10).json().get("counts", {})
+        except (httpx.HTTPError, ValueError):
+            continue  # the process killed during the run: its counts are lost
+        for key, value in counts.items():
+            total[key] = total.get(key, 0) + int(value)
+    return dict(sorted(total.items()))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -329,6 +348,7 @@ def main() -> int:
             elapsed = time.monotonic() - started - args.warmup
             counts = stored_counts(url)
             cpu = sum(cpu_seconds(p.pid) for p in processes[: args.processes])
+            counted = cluster_counts()
         finally:
             for process in reversed(processes):
                 if process.poll() is None:
@@ -379,6 +399,13 @@ def main() -> int:
         ),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
+    if args.processes > 1:
+        stored = max(1, sum(count for count, _highest in counts.values()))
+        # the share of stored actions that reached a process other than their table's owner, and how many
+        # times each action was applied again on a copy (both 0 when a table's players are on its owner)
+        report["forwarded_action_share"] = round(counted.get("forwarded_submit", 0) / stored, 3)
+        report["copy_applications_per_action"] = round(counted.get("copied", 0) / stored, 3)
+        report["cluster_counts"] = counted
     print(json.dumps(report, indent=1))
     return 0
 

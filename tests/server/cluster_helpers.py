@@ -117,6 +117,31 @@ def wait_for_processes(servers: list[Server], count: int, timeout: float = 15) -
     raise TimeoutError("the processes did not hear each other")
 
 
+def health(server: Server) -> dict[str, Any]:
+    """A process's ``/health``: its ``process`` id, ``connections``, ``owned``, ``handing``, ``counts``."""
+    report: dict[str, Any] = httpx.get(f"{server.http}/health", timeout=10).json()
+    return report
+
+
+def owner_of(table_id: str, servers: list[Server]) -> Server | None:
+    """The process that owns the table, by the key it set in Redis once it held the table's lock."""
+    assert REDIS is not None and POSTGRES is not None
+    client = redis.Redis.from_url(REDIS, decode_responses=True)
+    process = client.get(f"{bus_prefix(POSTGRES)}:owner:{table_id}")
+    client.close()
+    live = [s for s in servers if s.process is not None and s.process.poll() is None]
+    return next((s for s in live if health(s)["process"] == process), None)
+
+
+def eventually(check: Callable[[], bool], timeout: float = 15, what: str = "the condition") -> None:
+    """Until ``check()`` holds (polled every 0.1 s); ``AssertionError`` naming ``what`` after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        time.sleep(0.1)
+
+
 class Balancer:
     """HAProxy (Debian's package) with the repository's ``deploy/haproxy.cfg``, in front of ``servers``."""
 

@@ -18,23 +18,22 @@ from typing import Any
 
 import httpx
 import pytest
-import redis
 
 from server.cluster_helpers import (
-    POSTGRES,
-    REDIS,
     Balancer,
     check_record,
     cluster,
+    eventually,
     haproxy_available,
+    health,
     needs_services,
+    owner_of,
     play,
     revive,
     stored_actions,
     wait_for_processes,
 )
 from server.server_helpers import Client, Server, create_table, get_record, join, post
-from veillee.server.bus import bus_prefix
 
 pytestmark = needs_services()
 
@@ -45,16 +44,6 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
     in any order, and a cluster left up would keep a single-process server (test_postgres) off the database."""
     with cluster(tmp_path_factory.mktemp("cluster"), 3) as started:
         yield started
-
-
-def owner_of(table_id: str, servers: list[Server]) -> Server:
-    """The process that owns the table, by the key it set in Redis once it held the table's lock."""
-    assert REDIS is not None and POSTGRES is not None
-    client = redis.Redis.from_url(REDIS, decode_responses=True)
-    process = client.get(f"{bus_prefix(POSTGRES)}:owner:{table_id}")
-    client.close()
-    live = [s for s in servers if s.process is not None]
-    return next(s for s in live if httpx.get(f"{s.http}/health", timeout=5).json()["process"] == process)
 
 
 def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(servers: list[Server]) -> None:
@@ -92,6 +81,7 @@ def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(serve
     stored = stored_actions(tid)
     check_record(record, clients, stored)
     assert {by for _n, by, _at in stored} == {"player", "bot"}
+    assert owner_of(tid, servers) is a  # Alice is connected to it: it keeps the table (no handover to b)
 
 
 def _json(text: str) -> dict[str, Any]:
@@ -152,25 +142,53 @@ def test_kill_9_of_the_owner_mid_match_another_process_takes_over(servers: list[
 
 
 @pytest.mark.skipif(not haproxy_available(), reason="haproxy is not installed (scripts/test.sh installs it as root)")
-def test_behind_haproxy_a_match_survives_the_kill_of_its_owner(servers: list[Server], tmp_path: Path) -> None:
-    """Everything through HAProxy and deploy/haproxy.cfg: create, join, start, play; the owner is killed;
-    the clients reconnect through the balancer, which sends them to the live processes."""
+def test_behind_haproxy_a_table_lives_on_one_process_and_survives_the_kill_of_its_owner(
+    servers: list[Server], tmp_path: Path
+) -> None:
+    """Everything through HAProxy and deploy/haproxy.cfg: create, join, start, play. The balancer sends every
+    request about the table to one process (a hash of its id), and the process that made the table (the
+    creation has no id yet: round robin) hands it over to that one, so every connection is on the owner. The
+    owner is killed; the clients reconnect through the balancer, to one live process, which ends up owning it."""
     revive(servers)
     balancer = Balancer(servers, tmp_path)
     try:
         front = Server(tmp_path, port=balancer.port)  # talk to the balancer as to one server
-        table = create_table(front, "soupcons", 3, name="Alice")
-        tid, alice = table["id"], table["you"]["token"]
-        _s, bob = join(front, tid, "Bob")
-        assert post(front, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
-        assert post(front, f"/api/tables/{tid}/start", alice).status_code == 200
-        owner = owner_of(tid, servers)
+
+        async def where(count: int) -> Server:
+            """The process where the table's ``count`` connections all are (they are nowhere else)."""
+            found: list[Server] = []
+
+            def one_home() -> bool:
+                live = [s for s in servers if s.process is not None and s.process.poll() is None]
+                counts = {s.port: health(s)["connections"] for s in live}
+                found[:] = [s for s in live if counts[s.port]]
+                return len(found) == 1 and counts[found[0].port] == count
+
+            await asyncio.to_thread(eventually, one_home, 10, "every connection of the table on one process")
+            return found[0]
+
+        async def made_elsewhere() -> tuple[dict[str, Any], Client, Server]:
+            """A table whose creation landed on another process than the one its id hashes to (a third of
+            them land on the right one already: those are left in the lobby)."""
+            for _ in range(20):
+                table = create_table(front, "soupcons", 3, name="Alice")
+                maker = owner_of(table["id"], servers)
+                watcher = Client(front, table["id"])
+                await watcher.connect()
+                home = await where(1)
+                if home is not maker:
+                    return table, watcher, home
+                await watcher.close()
+                await asyncio.to_thread(eventually, lambda h=home: health(h)["connections"] == 0, 10, "closed")
+            raise AssertionError("every table was made on the process its id hashes to")
+
+        owners: list[Server] = []
         killed: list[Server] = []
 
         def kill_when_under_way(_client: Client, state: dict[str, Any]) -> bool:
             if state["version"] >= 5 and not killed:
-                owner.kill()
-                killed.append(owner)
+                owners[0].kill()
+                killed.append(owners[0])
             return False
 
         async def reconnect(client: Client) -> None:
@@ -182,14 +200,27 @@ def test_behind_haproxy_a_match_survives_the_kill_of_its_owner(servers: list[Ser
                     await asyncio.sleep(0.2)
 
         async def scenario() -> list[Client]:
-            clients = [Client(front, tid, alice), Client(front, tid, bob), Client(front, tid)]
-            for client in clients:
+            nonlocal tid
+            table, watcher, home = await made_elsewhere()
+            tid, alice = table["id"], table["you"]["token"]
+            _s, bob = join(front, tid, "Bob")  # forwarded by ``home`` to the maker, which owns it so far
+            assert post(front, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
+            assert post(front, f"/api/tables/{tid}/start", alice).status_code == 200
+            clients = [Client(front, tid, alice), Client(front, tid, bob), watcher]
+            for client in clients[:2]:
                 await client.connect()
+            assert await where(3) is home  # the balancer sent every connection to the same process
+            # ... and the table's owner follows its players there
+            await asyncio.to_thread(eventually, lambda: owner_of(tid, servers) is home, 10, "the handover")
+            owners.append(home)
             await play(clients, random.Random(5), reconnect, kill_when_under_way)
+            assert killed == [home]
+            survivor = await where(3)  # reconnected through the balancer: together again, on a live process
+            await asyncio.to_thread(eventually, lambda: owner_of(tid, servers) is survivor, 10, "owned there")
             return clients
 
+        tid = ""
         clients = asyncio.run(scenario())
-        assert killed
         record = get_record(balancer, tid).json()
         check_record(record, clients, stored_actions(tid))
     finally:

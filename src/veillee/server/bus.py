@@ -248,6 +248,12 @@ class Bus:
             count += 1
             await asyncio.sleep(BEAT_EVERY)
 
+    async def listening(self, process: str) -> bool:
+        """Is ``process`` subscribed to its requests now? Redis drops a killed process's subscriptions as
+        soon as its socket closes, long before its heartbeats are missed."""
+        counts = await self.redis.pubsub_numsub(self._rpc(process))
+        return bool(counts) and int(counts[0][1]) > 0
+
     async def ping(self) -> bool:
         try:
             return bool(await asyncio.wait_for(self.redis.ping(), 2.0))

@@ -13,10 +13,9 @@ seats. The others hold a *copy*, kept in step by the owner's events on the bus (
   publishes (chat or reactions can ride on it unchanged);
 - presence (which seats have a connection) is published by each process and merged by all.
 
-Once a second each process looks for open tables whose lock nobody holds (``pg_locks``): it takes those it
-has players connected to, and playing ones at random, so a killed process's tables are owned again within
-a second or two; their bots and timers resume from the stored record and deadline. No accepted action is
-lost (it is stored before anyone is told) or applied twice (the version guard of ``Store.append_action``).
+How ownership is taken, found again when a process dies, and handed over to the process where a table's
+players are connected: ``veillee.server.ownership``. No accepted action is lost (it is stored before anyone
+is told) or applied twice (the version guard of ``Store.append_action``).
 """
 
 from __future__ import annotations
@@ -25,19 +24,17 @@ import asyncio
 import json
 import logging
 import os
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from veillee.core.match import Accepted, Rejected
-from veillee.server.bus import Bus, BusTimeout
-from veillee.server.copies import CopyService
+from veillee.server.bus import BusTimeout
 from veillee.server.hub import Hub, dumps
-from veillee.server.lease import Lease, lock_key
 from veillee.server.lobby import TableService
 from veillee.server.messages import ServiceError
+from veillee.server.ownership import NotOwner, OwnershipService
 from veillee.server.settings import ServerSettings
 from veillee.server.store import OpRepeated, Store
 from veillee.server.tables import Table, TableCore
@@ -46,10 +43,10 @@ __all__ = ["ClusterService"]
 
 log = logging.getLogger("veillee.server")
 
-SCAN_EVERY = 1.0
-"""Seconds between two looks for tables nobody owns."""
 ROUTE_PATIENCE = 10.0
 """Seconds a forwarded request keeps trying to reach (or become) the table's owner."""
+MAX_ROUTES = 20
+"""Times a request is routed again when the owner it reached had just handed the table over."""
 LOCAL: Any = object()
 """``_routed``'s answer when this process owns the table: do it here."""
 CRASH_ENV = "VEILLEE_TEST_CRASH_AFTER_STORE"
@@ -62,28 +59,14 @@ def new_op() -> str:
     return secrets.token_hex(12)
 
 
-class ClusterService(CopyService):
+class ClusterService(OwnershipService):
     """The table service of one process among several."""
 
     def __init__(self, store: Store, hub: Hub, settings: ServerSettings | None, redis_url: str) -> None:
-        super().__init__(store, hub, settings)
-        self.lease = Lease(store.url)
-        self.lease.lost = self._lost
-        self.bus = Bus(redis_url, store.url, self._on_event, self._on_request)
-        self._claiming: dict[str, asyncio.Future[bool]] = {}
-        self._remote: dict[str, dict[str, set[int]]] = {}
-        """Seats connected on other processes: table -> process -> seats."""
-        self._orphans: set[str] = set()
-        self._owners: dict[str, str] = {}
-        """The last known owner process of tables this process forwarded to."""
-        self._tasks: set[asyncio.Task[Any]] = set()
+        super().__init__(store, hub, settings, redis_url)
         self._crash_after = os.environ.get(CRASH_ENV)
         if self._crash_after:
             log.warning("%s=%s: this process will die after storing one (tests only)", CRASH_ENV, self._crash_after)
-
-    @property
-    def process(self) -> str:
-        return self.bus.process
 
     # -- start and stop -------------------------------------------------------------------------------------
     async def load(self) -> None:
@@ -101,131 +84,36 @@ class ClusterService(CopyService):
         await self.bus.stop()
         await asyncio.to_thread(self.lease.close)
 
-    def _spawn(self, work: Awaitable[Any]) -> None:
-        task = asyncio.ensure_future(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
     async def health(self) -> dict[str, Any]:
         return {
             **await super().health(),
             "process": self.process,
             "redis": await self.bus.ping(),
             "owned": len(self.owned),
+            "handing": len(self._leaving),
             "processes": self.bus.processes(),
+            "counts": {**self.counts, "copied": self.copied},
         }
-
-    # -- ownership --------------------------------------------------------------------------------------------
-    def owns(self, table: Table) -> bool:
-        return table.id in self.owned
-
-    async def claim(self, table_id: str) -> bool:
-        """Own the table if nobody does: take its lock, read it from the store, resume its bots and timer."""
-        if table_id in self.owned:
-            return True
-        pending = self._claiming.get(table_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._claiming[table_id] = future
-        got = False
-        try:
-            got = await self._take(table_id)
-        except Exception:
-            log.exception("table %s: could not take it over", table_id)
-        finally:
-            self._claiming.pop(table_id, None)
-            future.set_result(got)
-        return got
-
-    async def _take(self, table_id: str) -> bool:
-        if not await self.lease.try_take(table_id):
-            return False
-        loaded = await self.store.load(table_id)
-        if loaded is None:
-            await self.lease.give_up(table_id)
-            return False
-        try:
-            fresh = self._from_loaded(loaded)
-        except Exception as exc:
-            await self._mark_broken(table_id, exc)
-            await self.lease.give_up(table_id)
-            return False
-        table = self._install(table_id, fresh, resend=True)
-        self.owned.add(table_id)
-        await self.bus.redis.set(self.bus.owner_key(table_id), self.process)
-        self.bus.publish({"t": "owner", "table": table_id})
-        self.bus.new_owner(table_id, self.process)  # requests this process sent to the former owner: do them here
-        version = table.match.version if table.match else 0
-        log.info("table %s: owned by process %s (version %d)", table_id, self.process, version)
-        self._schedule(table)
-        return True
-
-    def _lost(self) -> None:
-        """The lease session ended: every lock went with it, so this process owns nothing any more."""
-        for table_id in list(self.owned):
-            self._give_up_locally(table_id)
-
-    def _give_up_locally(self, table_id: str) -> None:
-        self.owned.discard(table_id)
-        table = self.tables.get(table_id)
-        if table is not None and table.task is not None:
-            table.task.cancel()
-            table.task = None
-
-    def out_of_step(self, table: Table) -> None:
-        """Another process stored a version this one did not know: it owns the table now (or did)."""
-        self._give_up_locally(table.id)
-        self._spawn(self.lease.give_up(table.id))
-        self._refresh_soon(table.id, resend=True)
-
-    def forget(self, table: Table) -> None:
-        super().forget(table)
-        if table.id in self.owned:
-            self._give_up_locally(table.id)
-            self._spawn(self.lease.give_up(table.id))
-
-    async def _scan_loop(self) -> None:
-        while True:
-            await asyncio.sleep(SCAN_EVERY * random.uniform(0.8, 1.2))
-            try:
-                await self._scan()
-            except Exception as exc:
-                log.error("the scan for tables without an owner failed: %r", exc)
-
-    async def _scan(self) -> None:
-        """Own the open tables nobody owns that need one: those with players connected here first, then
-        playing ones at random (a share for each live process), all of them if still orphans next round."""
-        if not await self.lease.alive():
-            return
-        held = await self.lease.held_keys()
-        playing = set(await self.store.table_ids(("playing",)))
-        lobby = await self.store.table_ids(("lobby",))
-        orphans = {t for t in [*playing, *lobby] if lock_key(t) not in held}
-        share = 1.0 / max(1, self.bus.processes())
-        for table_id in random.sample(sorted(orphans), len(orphans)):  # not all processes in the same order
-            here = bool(self.hub.connected_seats(table_id))
-            if here or (table_id in playing and (table_id in self._orphans or random.random() < share)):
-                await self.claim(table_id)
-        self._orphans = orphans
 
     # -- routing ----------------------------------------------------------------------------------------------
     async def _routed(self, method: str, table_id: str, **args: Any) -> Any:
         """``LOCAL`` if this process owns the table (taking it if nobody does), else the owner's answer to
-        ``method``. A ``ServiceError`` of the owner is raised here as it would have been there."""
+        ``method``. A ``ServiceError`` of the owner is raised here as it would have been there. While the
+        table is being handed over, the request waits for (or becomes) the new owner instead of taking it."""
         deadline = time.monotonic() + ROUTE_PATIENCE
         pause = 0.05
         while True:
             if table_id in self.owned:
                 return LOCAL
-            owner = self._owners.get(table_id)
-            if owner is None:
+            owner = self._owners.get(table_id) or self._handing_to(table_id)
+            if owner is None or owner == self.process:
                 if await self.claim(table_id):
-                    return LOCAL
+                    continue
                 stored = await self.bus.redis.get(self.bus.owner_key(table_id))  # the lock is held: by whom?
                 owner = stored if isinstance(stored, str) else None
             if isinstance(owner, str) and owner != self.process:
                 self._owners[table_id] = owner
+                self.counts[f"forwarded_{method}"] += 1
                 try:
                     body = {"m": method, "table": table_id, "a": args}
                     answer = await self.bus.request(owner, body, lambda: self._orphan(table_id))
@@ -236,9 +124,12 @@ class ClusterService(CopyService):
                         raise ServiceError(answer["error"], answer.get("detail"), answer.get("retry_after"))
                     return answer
                 self._owners.pop(table_id, None)
+                to = answer.get("to") if isinstance(answer, dict) else None
+                if isinstance(to, str):  # the owner is handing it over to ``to``
+                    self._note_handing(table_id, to)
             if time.monotonic() > deadline:
                 raise ServiceError("server_error", "the table's server does not answer: try again")
-            await asyncio.sleep(pause)
+            await self._pause(table_id, pause)
             pause = min(0.5, pause * 2)
 
     async def _orphan(self, table_id: str) -> bool:
@@ -249,24 +140,42 @@ class ClusterService(CopyService):
         """A request forwarded by another process: done here only while this process owns the table."""
         method, table_id, args = str(message.get("m")), str(message.get("table")), message.get("a") or {}
         if table_id not in self.owned:
-            return {"not_owner": True}
+            return self._not_owner(table_id)
         try:
             result = {"ok": await self._here(method, table_id, args)}
+        except NotOwner:
+            return self._not_owner(table_id)
         except ServiceError as exc:
             return {"error": exc.code, "detail": exc.detail, "retry_after": exc.retry_after}
+        if method == "submit" and isinstance(result["ok"], list) and result["ok"][0] == "not_owner":
+            return self._not_owner(table_id)
+        self.counts[f"served_{method}"] += 1
         if self._crash_after == method:  # tests only: die between storing and answering
             log.error("VEILLEE_TEST_CRASH_AFTER_STORE=%s: exiting before the answer", method)
             os._exit(CRASH_STATUS)
         return result
+
+    def _not_owner(self, table_id: str) -> dict[str, Any]:
+        """The answer to a request for a table this process does not own: to whom it is handing it, if so."""
+        return {"not_owner": True, "to": self._leaving.get(table_id)}
 
     async def _here(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         """Do a routed operation on this process, the owner; what it answers (``ServiceError`` if refused).
 
         ``args["op"]`` identifies a lobby operation across retries: its record is stored with its effect, so
         an operation a former owner stored before dying (its answer lost) is answered here from that record
-        instead of being done a second time (an action: ``_submit_here``)."""
+        instead of being done a second time (an action: ``_submit_here``). ``NotOwner`` if this process no
+        longer owns the table (it is handing it over): the request goes to the new owner."""
         if method == "submit":
             return await self._submit_here(table_id, args)
+        if not self._enter(table_id):
+            raise NotOwner(table_id)
+        try:
+            return await self._lobby_here(method, table_id, args)
+        finally:
+            self._leave(table_id)
+
+    async def _lobby_here(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         op = args.get("op")
         if isinstance(op, str):
             done, result = await self.store.op_result(op)
@@ -303,7 +212,8 @@ class ClusterService(CopyService):
         Actions need no operation record: the version guard already stores at most one action per version.
         Refused as stale, the request may be its own retry, stored by a former owner that died before
         answering: if the action stored at the next version is this seat's and this action, it was accepted
-        (the one read happens only for stale requests, not for every move)."""
+        (the one read happens only for stale requests, not for every move). ``["not_owner", ...]`` if this
+        process no longer owns the table."""
         table = self.tables.get(table_id) or await self.get(table_id)
         seat, action, version = args["seat"], args["action"], args["version"]
         outcome = await TableCore.submit(self, table, seat, action, version)
@@ -318,25 +228,38 @@ class ClusterService(CopyService):
     async def submit(
         self, table: Table, seat: int, action: Any, version: Any, by: str = "player"
     ) -> Rejected | Accepted:
-        if table.id in self.owned:
-            return await super().submit(table, seat, action, version, by)
-        if by != "player":  # a bot or a timer of a table this process no longer owns: its new owner plays
-            return Rejected("stale_version", "this process no longer owns the table")
         args = {"seat": seat, "action": action, "version": version}
-        answer = await self._routed("submit", table.id, **args)
-        refused = await self._submit_here(table.id, args) if answer is LOCAL else answer.get("ok")
-        if refused:
-            if refused[0] == "stale_version":  # maybe this copy missed an event: read it again
-                self._refresh_soon(table.id, resend=True)
-            return Rejected(refused[0], refused[1])
-        return Accepted(seat, action, version + 1 if isinstance(version, int) else 0, {})
+        for _attempt in range(MAX_ROUTES):
+            if table.id in self.owned:
+                outcome = await super().submit(table, seat, action, version, by)
+                if not isinstance(outcome, Rejected) or outcome.code != "not_owner":
+                    return outcome
+            if by != "player":  # a bot or a timer of a table this process no longer owns: its new owner plays
+                return Rejected("stale_version", "this process no longer owns the table")
+            answer = await self._routed("submit", table.id, **args)
+            refused = await self._submit_here(table.id, args) if answer is LOCAL else answer.get("ok")
+            if refused and refused[0] == "not_owner":  # handed over meanwhile: to the new owner
+                continue
+            if refused:
+                if refused[0] == "stale_version":  # maybe this copy missed an event: read it again
+                    self._refresh_soon(table.id, resend=True)
+                return Rejected(refused[0], refused[1])
+            return Accepted(seat, action, version + 1 if isinstance(version, int) else 0, {})
+        raise ServiceError("server_error", "the table's server does not answer: try again")
 
     async def _do(self, method: str, table_id: str, **args: Any) -> Any:
         """A lobby operation on the table's owner, here or forwarded, with an id that makes it happen at most
         once however often it is sent (``_here``)."""
         args["op"] = new_op()
-        answer = await self._routed(method, table_id, **args)
-        return await self._here(method, table_id, args) if answer is LOCAL else answer["ok"]
+        for _attempt in range(MAX_ROUTES):
+            answer = await self._routed(method, table_id, **args)
+            if answer is not LOCAL:
+                return answer["ok"]
+            try:
+                return await self._here(method, table_id, args)
+            except NotOwner:  # handed over meanwhile: to the new owner
+                continue
+        raise ServiceError("server_error", "the table's server does not answer: try again")
 
     # -- the lobby, routed to the owner -------------------------------------------------------------------
     # (a copy here reads the change again when the owner's ``table`` message arrives; the operations that
@@ -379,7 +302,7 @@ class ClusterService(CopyService):
         """A new table is owned by the process that made it."""
         table = await super()._new_table(*args, **kwargs)
         if await self.lease.try_take(table.id):
-            self.owned.add(table.id)
+            self._owned_now(table.id)
             await self.bus.redis.set(self.bus.owner_key(table.id), self.process)
         return table
 
@@ -422,6 +345,7 @@ class ClusterService(CopyService):
         self.bus.publish({"t": "presence", "table": table.id, "seats": local})
         if self.owns(table):  # else the owner hears of it (and a table nobody owns is taken by the scan)
             super().presence_changed(table, person)
+            self._consider(table.id)  # its last connection here went: its players may be elsewhere
 
     def _beat(self, count: int) -> None:
         """Every few seconds, all of this process's presence again (a process that started since knows it)."""
@@ -451,11 +375,16 @@ class ClusterService(CopyService):
             self._remote.setdefault(table_id, {})[process] = set(event["seats"])
             if table is not None and table_id in self.owned:
                 TableCore.presence_changed(self, table, person=True)
+                self._consider(table_id)  # its players may be there and not here
         elif kind == "owner":
             self._owners[table_id] = process
+            self._handing.pop(table_id, None)
             self.bus.new_owner(table_id, process)
+            self._wake(table_id)
             if table_id in self.owned:  # it was this process's, and it did not know it lost it
                 self._give_up_locally(table_id)
+        elif kind in ("handing", "released"):
+            self._on_handover(kind, table_id, str(event.get("to")))
         elif kind in ("unseat", "start") and table is not None and table_id not in self.owned:
             self._spawn(self._after_refresh(table_id, event))
 

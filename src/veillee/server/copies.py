@@ -43,6 +43,8 @@ class CopyService(TableService):
         """Actions heard for a table while it is read from the store (applied after, in version order)."""
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._again: dict[str, bool] = {}
+        self.copied = 0
+        """Actions applied to copies here (each is work the owner did too: ``/health`` reports it)."""
 
     def _install(self, table_id: str, fresh: Table, resend: bool) -> Table:
         """Put a table read from the store in place of this process's copy (the same object stays, since
@@ -168,6 +170,7 @@ class CopyService(TableService):
             self._refresh_soon(table.id)  # out of step: the store has everything, in order
             return
         accepted = match.commit(event["seat"], checked, self.hub.audience(table.id))
+        self.copied += 1
         table.deadline, table.deadline_version = event.get("deadline"), event.get("dv")
         if match.is_over:
             table.status = "finished"

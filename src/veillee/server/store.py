@@ -288,6 +288,10 @@ class Store:
         future = self._executor.submit(self._update, table_ids, values)
         future.add_done_callback(_log_failure)
 
+    async def flush(self) -> None:
+        """Wait until every update queued with ``update_soon`` so far is written (one worker, in order)."""
+        await self._run(lambda: None)
+
     def _update(self, table_ids: list[str], values: dict[str, Any]) -> None:
         with self.engine.begin() as connection:
             connection.execute(update(TABLES).where(TABLES.c.id.in_(table_ids)).values(**values))
