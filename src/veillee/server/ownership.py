@@ -359,7 +359,7 @@ class OwnershipService(CopyService):
         share = 1.0 / max(1, self.bus.processes())
         for table_id in random.sample(sorted(orphans), len(orphans)):  # not all processes in the same order
             handing = self._handing_to(table_id)
-            if handing not in (None, self.process) and handing is not None and self.bus.alive(handing):
+            if handing is not None and handing != self.process and self.bus.alive(handing):
                 continue  # being handed to another process, which takes it at once
             here = bool(self.hub.connected_seats(table_id))
             if here or (table_id in playing and (table_id in self._orphans or random.random() < share)):
