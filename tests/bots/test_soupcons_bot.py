@@ -8,7 +8,7 @@ from typing import Any, cast
 import pytest
 
 import veillee
-from games.soupcons.soupcons_helpers import play, stacked_game
+from games.soupcons.soupcons_helpers import give, play, stacked_game
 from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
@@ -198,3 +198,26 @@ def test_hard_races_only_the_candidates_and_the_normal_move(monkeypatch: pytest.
     (actions,) = seen
     assert actions is not None and 3 <= len(actions) <= 4  # one per card, and normal's own claim if it differs
     assert move in actions and len({a.card for a in actions}) == 3
+
+
+def test_innocent_refuses_the_first_card_of_a_giver_holding_the_serpents_winning_card() -> None:
+    # Seat 1 received the 3 when it turned to Day, so everybody knows it still holds it (ruling 23). With the
+    # 3 (Day) and the 5 (Night) alone on the table, the 3 accepted would leave the single Night card the
+    # Serpents need. A Serpent giver offers that card first, under any claim: the first heuristic accepted
+    # it claimed as the last Night card; seat 2, without a Serpent, now refuses the first card.
+    state = stacked_game((("3", "2", "4"), ("S", "1"), ("5", "0")))
+    give(state, 1, "3")
+    _set_table(state, [GONE, GONE, DAY, GONE, NIGHT])
+    play(state, "choose 2", "offer 3 as 5")
+    assert (
+        state.to_act == 2
+        and heuristic.choose(state.seat_view(2), tuple(state.legal_actions()), random.Random(1)) == Action.refuse()
+    )
+    accepted = state.clone()
+    accepted.apply(Action.accept())
+    assert accepted.is_over and accepted.result().winners == (1,)
+    # ``hard`` does not search this answer: its worlds would draw the offered card uniformly.
+    assert heuristic.candidates(state.seat_view(2), tuple(state.legal_actions())) == [Action.refuse()]
+    # Its second card cannot be the 3 any more (a refused card is not offered again): seat 2 takes it.
+    play(state, "refuse", "offer 1 as 5")
+    assert _move(state) == Action.accept()

@@ -51,6 +51,10 @@ def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     return view.seat, view.hand, view.dealt
 
 
+_Flip = tuple[int, int, int]
+"""A Night → Day turn: the giver (who was dealt the value), the receiver (who holds it until it leaves the
+table) and the value."""
+
 _Known = tuple[int, int, "Outcome | None", "Card | None"]
 """A finished exchange as a seat knows it: giver, receiver, effect, and the accepted card if it was theirs."""
 
@@ -121,6 +125,10 @@ class _Table:
         on_table: int,
         estimates: Callable[[], list[float]],
         back: Sequence[Card] = (),
+        flips: Callable[[], list[_Flip]] = list,
+        dealt: Sequence[Card] = (),
+        first: int = 0,
+        refusals: int = 0,
     ) -> None:
         self.me = me
         self.hand = list(hand)
@@ -133,6 +141,11 @@ class _Table:
         self.on_table = on_table
         self.serpent = S in self.hand
         self._estimates = estimates
+        self._flips = flips
+        self.dealt = tuple(dealt)
+        self.first = first
+        self.refusals = refusals
+        """How many cards were refused so far in the offer under way (0 at its first card)."""
         self.innocent = _chance(len(side) - 1, night, on_table)
 
     @cached_property
@@ -140,12 +153,37 @@ class _Table:
         """Each seat's expected number of Serpents (``serpent_estimates``)."""
         return self._estimates()
 
+    @cached_property
+    def flips(self) -> list[_Flip]:
+        """Every Night → Day turn so far, as (giver, receiver, value): public (ruling 23)."""
+        return self._flips()
+
     @classmethod
     def of_view(cls, view: SoupconsView) -> _Table:
-        me, hand, _ = _seat(view)
+        me, hand, dealt = _seat(view)
         offer = view.offer
         back = offer.refused_cards if offer is not None and offer.giver == me and offer.refused_cards else ()
-        return cls(me, hand, view.table, view.night_cards, view.table_cards, lambda: serpent_estimates(view), back)
+
+        def flips() -> list[_Flip]:
+            return [
+                (ex.giver, ex.receiver, ex.value)
+                for ex in view.exchanges
+                if ex.done and ex.effect is Outcome.DAY and ex.value is not None
+            ]
+
+        return cls(
+            me,
+            hand,
+            view.table,
+            view.night_cards,
+            view.table_cards,
+            lambda: serpent_estimates(view),
+            back,
+            flips,
+            dealt,
+            view.first_player,
+            0 if offer is None else offer.refused,
+        )
 
     @classmethod
     def of_world(cls, world: SoupconsState, me: int) -> _Table:
@@ -160,8 +198,59 @@ class _Table:
             ]
             return _estimates(me, hand, world.dealt[me], world.num_players, world.starter, known)
 
+        def flips() -> list[_Flip]:
+            return [
+                (ex.giver, ex.receiver, ex.value)
+                for ex in world.past
+                if ex.effect is Outcome.DAY and ex.value is not None
+            ]
+
         back = world.refused if world.phase is Phase.OFFER and world.active == me else ()
-        return cls(me, hand, world.table, world.night, world.on_table, estimates, back)
+        return cls(
+            me,
+            hand,
+            world.table,
+            world.night,
+            world.on_table,
+            estimates,
+            back,
+            flips,
+            world.dealt[me],
+            world.starter,
+            len(world.refused),
+        )
+
+    def first_card_ends(self, giver: int) -> tuple[float, float]:
+        """How likely the first card ``giver`` offers is to end the game at once for the Serpents, and for
+        the camp without Serpent, if the giver offers a card that wins for its own camp first.
+
+        Who holds a game-ending card is often public (ruling 23): a Day value stays with the receiver of its
+        turn until it leaves the table, and the last Night value with whoever was dealt it (among the seats
+        whose dealt cards are not all accounted for by the values they turned). A giver offers such a card
+        only if it wins for the camp it is in once the card has left its hand: the Serpents' card if it
+        keeps a Serpent, the last Night card if it holds none. Claims play no part: a claim proves nothing,
+        and a giver who plays by its search rather than by claims (``ismcts``) lies at random.
+        """
+        if self.night != 1:
+            return 0.0, 0.0
+        side = self.side
+        serpent_giver = min(1.0, self.p[giver])
+        serpents = 0.0
+        if self.on_table == 2:
+            day = next(v for v in range(1, len(side)) if side[v] == DAY)
+            holder = next((receiver for _, receiver, value in self.flips if value == day), None)
+            if holder == giver:
+                serpents = serpent_giver
+        last = next(v for v in range(1, len(side)) if side[v] == NIGHT)
+        if last in self.dealt or giver == self.me:
+            return serpents, 0.0
+        n = len(self.p)
+        slots = [3 if seat == self.first else 2 for seat in range(n)]
+        for dealer, _, _ in self.flips:
+            slots[dealer] -= 1
+        others = sum(slots[seat] for seat in range(n) if seat != self.me)
+        held = slots[giver] / others if others > 0 else 0.0
+        return serpents, held * (1.0 - serpent_giver)
 
     def effect(self, card: Card) -> Side:
         """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
@@ -221,9 +310,22 @@ def _choose_score(action: Action, table: _Table) -> float:
     return p if table.serpent else -p
 
 
+ENDS = 6.0
+"""The weight, in an answer's score, of the chance that the first card offered ends the game."""
+
+
 def _respond_score(action: Action, table: _Table, giver: int, claim: Card) -> float:
     if action.kind is Kind.REFUSE:
         return 0.0
+    bonus = 0.0
+    if table.refusals == 0:  # a giver offers a card that wins for its camp first (see ``first_card_ends``)
+        serpents, innocents = table.first_card_ends(giver)
+        bonus = ENDS * (serpents - innocents if table.serpent else innocents - serpents)
+    return bonus + _claim_score(table, giver, claim)
+
+
+def _claim_score(table: _Table, giver: int, claim: Card) -> float:
+    """What accepting is worth from the giver's suspicion and the claim (the first heuristic's answer)."""
     suspicion = min(1.0, table.p[giver])
     claimed = table.wins(claim)
     effect = table.effect(claim)
@@ -282,8 +384,21 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     sampled worlds than it needs to overrule ``normal``. What the card does to the table decides the game;
     the claim only sways the receiver's answer, and claims prove nothing (ruling 23), so a searcher gains
     more from comparing the cards well than from comparing claims badly.
+
+    An answer to the first card of a giver who may hold a card that ends the game at once keeps only
+    ``choose``'s answer: the search's worlds draw the offered card uniformly from the giver's hand, but a
+    giver offers its winning card first (``_Table.first_card_ends``), so those worlds would argue for the
+    wrong answer exactly where it decides the game.
     """
-    if view.phase is not Phase.OFFER or len(legal) <= 1:
+    if len(legal) <= 1:
+        return list(legal)
+    if view.phase is Phase.RESPOND:
+        offer = view.offer
+        table = _Table.of_view(view)
+        if offer is not None and offer.refused == 0 and table.first_card_ends(offer.giver) != (0.0, 0.0):
+            return [_decide(table, view.phase, legal, _NO_JITTER, offer.giver, offer.claim)]
+        return list(legal)
+    if view.phase is not Phase.OFFER:
         return list(legal)
     table = _Table.of_view(view)
     cards = {card: _card_score(card, table) for card in set(table.hand)}
