@@ -221,3 +221,22 @@ def test_innocent_refuses_the_first_card_of_a_giver_holding_the_serpents_winning
     # Its second card cannot be the 3 any more (a refused card is not offered again): seat 2 takes it.
     play(state, "refuse", "offer 1 as 5")
     assert _move(state) == Action.accept()
+
+
+def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> None:
+    # Seat 1 took a silent card from seat 2 (the Serpent, as it happens): seat 0 now suspects seat 1. With
+    # the 4 and the 5 alone on the table, both Night, turning the 4 would leave seat 1 holding the Day 4, the
+    # card whose removal wins for the Serpents, and seat 1 gives next. The first heuristic turned it anyway
+    # (progress for the innocents); seat 0 now keeps it and gives the 0 or the 2 (removed: nothing happens).
+    state = stacked_game((("4", "1", "0"), ("5", "2"), ("S", "3")))
+    give(state, 2, "1")
+    give(state, 1, "S", "3")
+    give(state, 0, "2")
+    assert state.to_act == 0 and heuristic.serpent_estimates(state.seat_view(0))[1] > 0.5
+    _set_table(state, [GONE, GONE, GONE, NIGHT, NIGHT])
+    play(state, "choose 1")
+    for seed in range(5):
+        assert _move(state, seed).card in (Card.MASK_0, Card.MASK_2)
+    turned = state.clone()
+    play(turned, "offer 4 as 4", "accept", "choose 2", "offer 4 as 5", "accept")
+    assert turned.is_over and turned.result().winners == (1,)

@@ -43,6 +43,11 @@ __all__ = ["candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
 S = Card.SERPENT
+HANDS_OVER = 20.0
+"""The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
+
+ENDS = 6.0
+"""The weight, in an answer's score, of the chance that the first card offered ends the game."""
 
 
 def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
@@ -129,6 +134,7 @@ class _Table:
         dealt: Sequence[Card] = (),
         first: int = 0,
         refusals: int = 0,
+        receiver: int | None = None,
     ) -> None:
         self.me = me
         self.hand = list(hand)
@@ -145,6 +151,8 @@ class _Table:
         self.dealt = tuple(dealt)
         self.first = first
         self.refusals = refusals
+        self.receiver = receiver
+        """The chosen receiver while an offer is under way."""
         """How many cards were refused so far in the offer under way (0 at its first card)."""
         self.innocent = _chance(len(side) - 1, night, on_table)
 
@@ -183,6 +191,7 @@ class _Table:
             dealt,
             view.first_player,
             0 if offer is None else offer.refused,
+            None if offer is None else offer.receiver,
         )
 
     @classmethod
@@ -218,6 +227,7 @@ class _Table:
             world.dealt[me],
             world.starter,
             len(world.refused),
+            world.receiver,
         )
 
     def first_card_ends(self, giver: int) -> tuple[float, float]:
@@ -284,6 +294,10 @@ def _card_score(card: Card, table: _Table) -> float:
             score -= 6.0  # our last Night card: the one the Serpent camp wants left on the table
         return score
     score = {NIGHT: 10.0, DAY: -8.0}.get(effect, 0.0)
+    if effect == NIGHT and table.night == 2 and table.on_table == 2 and table.receiver is not None:
+        # Turning one of the last two cards leaves a Day card and a Night card: the receiver then holds the
+        # Serpents' winning card (ruling 23) and gives next; if it is a Serpent, it offers that card first.
+        score -= HANDS_OVER * min(1.0, table.p[table.receiver])
     if card is S:  # giving the Serpent away joins the camp the table favours, usually the larger one
         score += 24.0 * (table.innocent - 0.5)
     return score
@@ -308,10 +322,6 @@ def _choose_score(action: Action, table: _Table) -> float:
     assert action.target is not None
     p = min(1.0, table.p[action.target])
     return p if table.serpent else -p
-
-
-ENDS = 6.0
-"""The weight, in an answer's score, of the chance that the first card offered ends the game."""
 
 
 def _respond_score(action: Action, table: _Table, giver: int, claim: Card) -> float:
