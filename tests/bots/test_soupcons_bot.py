@@ -78,11 +78,19 @@ def test_a_refused_serpent_still_counts_when_the_next_card_would_end_the_game() 
         assert _move(state, seed).card is Card.MASK_2
 
 
-def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_claim() -> None:
+def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_card_of_an_innocent() -> None:
     state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
     play(state, "choose 1", "offer S as S")
     assert _move(state) == Action.refuse()
-    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    # Seat 1 holds the 0, so seat 0's silent card was the Serpent: seat 0 is innocent, and holds the 5 (it
+    # was dealt to one of seats 0 and 2, and seat 2's other card turned). An innocent offers the card that
+    # turns the last Night card first: seat 1 accepts. (A claimed win from a giver who may be the Serpent
+    # no longer counts: ``test_innocent_refuses_the_first_card_of_a_serpent_holding...``.)
+    state = stacked_game((("5", "2", "S"), ("4", "0"), ("1", "3")))
+    give(state, 2, "S", "3")
+    give(state, 1, "1")
+    give(state, 0, "4")
+    assert heuristic.serpent_estimates(state.seat_view(1))[0] == 0.0
     _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
     play(state, "choose 1", "offer 5 as 5")
     assert _move(state) == Action.accept()
@@ -200,27 +208,43 @@ def test_hard_races_only_the_candidates_and_the_normal_move(monkeypatch: pytest.
     assert move in actions and len({a.card for a in actions}) == 3
 
 
-def test_innocent_refuses_the_first_card_of_a_giver_holding_the_serpents_winning_card() -> None:
-    # Seat 1 received the 3 when it turned to Day, so everybody knows it still holds it (ruling 23). With the
-    # 3 (Day) and the 5 (Night) alone on the table, the 3 accepted would leave the single Night card the
-    # Serpents need. A Serpent giver offers that card first, under any claim: the first heuristic accepted
-    # it claimed as the last Night card; seat 2, without a Serpent, now refuses the first card.
-    state = stacked_game((("3", "2", "4"), ("S", "1"), ("5", "0")))
+def test_innocent_refuses_the_first_card_of_a_serpent_holding_the_serpents_winning_card() -> None:
+    # Seat 2 holds the 0, so the only card seat 0 could pass in silence is the Serpent: seat 1 has it. Seat
+    # 1 then received the 3 when it turned to Day, so it still holds it (ruling 23). With the 3 (Day) and
+    # the 5 (Night) alone on the table, the 3 accepted would leave the single Night card the Serpents need,
+    # and a Serpent offers that card first, under any claim. The first heuristic accepted it claimed as the
+    # last Night card; seat 2 now refuses the first card, and takes the second (it cannot be the 3).
+    state = stacked_game((("3", "S", "4"), ("1", "2"), ("5", "0")))
+    give(state, 1, "S", "4")
+    give(state, 2, "1")
+    give(state, 0, "0")
     give(state, 1, "3")
+    assert heuristic.serpent_estimates(state.seat_view(2))[1] == 1.0
     _set_table(state, [GONE, GONE, DAY, GONE, NIGHT])
     play(state, "choose 2", "offer 3 as 5")
-    assert (
-        state.to_act == 2
-        and heuristic.choose(state.seat_view(2), tuple(state.legal_actions()), random.Random(1)) == Action.refuse()
-    )
+    assert state.to_act == 2 and _move(state) == Action.refuse()
     accepted = state.clone()
     accepted.apply(Action.accept())
     assert accepted.is_over and accepted.result().winners == (1,)
     # ``hard`` does not search this answer: its worlds would draw the offered card uniformly.
     assert heuristic.candidates(state.seat_view(2), tuple(state.legal_actions())) == [Action.refuse()]
-    # Its second card cannot be the 3 any more (a refused card is not offered again): seat 2 takes it.
-    play(state, "refuse", "offer 1 as 5")
+    play(state, "refuse", "offer 2 as 5")
     assert _move(state) == Action.accept()
+
+
+def test_innocent_accepts_the_first_card_of_an_innocent_holding_the_serpents_winning_card() -> None:
+    # Seat 0 passed the Serpent to seat 1 in silence (seat 2 holds the 0: it was the only free card), then
+    # received the 1 when it turned. With the 1 (Day) and the 5 (Night) alone on the table, seat 0 holds
+    # the card that would hand the Serpents the win, and being innocent it will not offer it first: the
+    # first card is safe, a refusal would leave the 1 as the second or the forced third card. The first
+    # heuristic refused a claimed Serpent; seat 2 now accepts.
+    state = stacked_game((("3", "S", "4"), ("1", "2"), ("5", "0")))
+    give(state, 1, "S", "4")
+    give(state, 0, "1")
+    assert heuristic.serpent_estimates(state.seat_view(2))[0] == 0.0
+    _set_table(state, [DAY, GONE, GONE, GONE, NIGHT])
+    play(state, "choose 2", "offer 4 as S")
+    assert state.to_act == 2 and _move(state) == Action.accept()
 
 
 def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> None:

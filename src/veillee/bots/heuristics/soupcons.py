@@ -46,8 +46,11 @@ S = Card.SERPENT
 HANDS_OVER = 20.0
 """The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
 
-ENDS = 6.0
-"""The weight, in an answer's score, of the chance that the first card offered ends the game."""
+ENDS = 10.0
+"""The weight, in an answer's score, of the chance that accepting the first card brings a game-ending card."""
+FIRST = 0.6
+"""How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
+did in 55-63 % of such offers (docs/bots.md, issue 21)."""
 
 
 def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
@@ -230,37 +233,55 @@ class _Table:
             world.receiver,
         )
 
-    def first_card_ends(self, giver: int) -> tuple[float, float]:
-        """How likely the first card ``giver`` offers is to end the game at once for the Serpents, and for
-        the camp without Serpent, if the giver offers a card that wins for its own camp first.
+    def ending_cards(self, giver: int) -> list[tuple[bool, float, float]]:
+        """The cards ``giver`` may hold that end the game at once if accepted now, each as (whether the
+        Serpents win by it, how likely the giver holds it, how likely the giver wants it accepted).
 
-        Who holds a game-ending card is often public (ruling 23): a Day value stays with the receiver of its
-        turn until it leaves the table, and the last Night value with whoever was dealt it (among the seats
-        whose dealt cards are not all accounted for by the values they turned). A giver offers such a card
-        only if it wins for the camp it is in once the card has left its hand: the Serpents' card if it
-        keeps a Serpent, the last Night card if it holds none. Claims play no part: a claim proves nothing,
-        and a giver who plays by its search rather than by claims (``ismcts``) lies at random.
+        Who holds them is often public (ruling 23): a Day value stays with the receiver of its turn until it
+        leaves the table, and the last Night value with whoever was dealt it (among the seats whose dealt
+        cards are not all accounted for by the values they turned). A giver wants such a card accepted if
+        it wins for the camp it is in once the card has left its hand: the Serpents' card if it holds a
+        Serpent, the last Night card if it holds none.
         """
         if self.night != 1:
-            return 0.0, 0.0
+            return []
         side = self.side
         serpent_giver = min(1.0, self.p[giver])
-        serpents = 0.0
+        cards: list[tuple[bool, float, float]] = []
         if self.on_table == 2:
             day = next(v for v in range(1, len(side)) if side[v] == DAY)
             holder = next((receiver for _, receiver, value in self.flips if value == day), None)
             if holder == giver:
-                serpents = serpent_giver
+                cards.append((True, 1.0, serpent_giver))
         last = next(v for v in range(1, len(side)) if side[v] == NIGHT)
         if last in self.dealt or giver == self.me:
-            return serpents, 0.0
+            return cards
         n = len(self.p)
         slots = [3 if seat == self.first else 2 for seat in range(n)]
         for dealer, _, _ in self.flips:
             slots[dealer] -= 1
         others = sum(slots[seat] for seat in range(n) if seat != self.me)
-        held = slots[giver] / others if others > 0 else 0.0
-        return serpents, held * (1.0 - serpent_giver)
+        if others > 0 and slots[giver] > 0:
+            cards.append((False, slots[giver] / others, 1.0 - serpent_giver))
+        return cards
+
+    def first_answer(self, giver: int) -> float:
+        """How much accepting ``giver``'s first card, rather than refusing it, raises the chance that a card
+        ending the game for our camp comes to us in this offer, minus the same for the other camp.
+
+        Claims play no part (a claim proves nothing, and a giver who plays by search rather than by claims,
+        such as ``ismcts``, lies at random); what the giver holds and wants does. A giver offers a card it
+        wants accepted first (``FIRST`` of the time), and never a card that ends the game against it; once
+        a first card is refused, the game-ending card, if still in hand, is the second or the forced third
+        card alike. Accepting the first card then brings it with the chance ``held × wants × FIRST``,
+        refusing with half the chance that it was not offered first.
+        """
+        gain = 0.0
+        for serpents, held, wants in self.ending_cards(giver):
+            accept = held * wants * FIRST
+            refuse = 0.5 * held * (1.0 - wants * FIRST)
+            gain += accept - refuse if serpents == self.serpent else refuse - accept
+        return gain
 
     def effect(self, card: Card) -> Side:
         """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
@@ -327,17 +348,16 @@ def _choose_score(action: Action, table: _Table) -> float:
 def _respond_score(action: Action, table: _Table, giver: int, claim: Card) -> float:
     if action.kind is Kind.REFUSE:
         return 0.0
-    bonus = 0.0
-    if table.refusals == 0:  # a giver offers a card that wins for its camp first (see ``first_card_ends``)
-        serpents, innocents = table.first_card_ends(giver)
-        bonus = ENDS * (serpents - innocents if table.serpent else innocents - serpents)
-    return bonus + _claim_score(table, giver, claim)
+    if table.refusals == 0 and table.ending_cards(giver):
+        # What the giver holds and wants decides; a claimed win proves nothing (and a lie is free).
+        return ENDS * table.first_answer(giver) + _claim_score(table, giver, claim, claimed=None)
+    return _claim_score(table, giver, claim, claimed=table.wins(claim))
 
 
-def _claim_score(table: _Table, giver: int, claim: Card) -> float:
-    """What accepting is worth from the giver's suspicion and the claim (the first heuristic's answer)."""
+def _claim_score(table: _Table, giver: int, claim: Card, claimed: str | None) -> float:
+    """What accepting is worth from the giver's suspicion and the claim (the first heuristic's answer);
+    ``claimed`` is the camp the claim says would win at once, if it is to count."""
     suspicion = min(1.0, table.p[giver])
-    claimed = table.wins(claim)
     effect = table.effect(claim)
     if table.serpent:
         score = 2.0 * suspicion - 0.5
@@ -397,7 +417,7 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
 
     An answer to the first card of a giver who may hold a card that ends the game at once keeps only
     ``choose``'s answer: the search's worlds draw the offered card uniformly from the giver's hand, but a
-    giver offers its winning card first (``_Table.first_card_ends``), so those worlds would argue for the
+    giver offers its winning card first (``_Table.first_answer``), so those worlds would argue for the
     wrong answer exactly where it decides the game.
     """
     if len(legal) <= 1:
@@ -405,7 +425,7 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     if view.phase is Phase.RESPOND:
         offer = view.offer
         table = _Table.of_view(view)
-        if offer is not None and offer.refused == 0 and table.first_card_ends(offer.giver) != (0.0, 0.0):
+        if offer is not None and offer.refused == 0 and table.ending_cards(offer.giver):
             return [_decide(table, view.phase, legal, _NO_JITTER, offer.giver, offer.claim)]
         return list(legal)
     if view.phase is not Phase.OFFER:
