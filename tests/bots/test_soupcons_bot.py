@@ -215,7 +215,7 @@ def test_innocent_refuses_the_first_card_of_a_serpent_holding_the_serpents_winni
     # 1 then received the 3 when it turned to Day, so it still holds it (ruling 23). With the 3 (Day) and
     # the 5 (Night) alone on the table, the 3 accepted would leave the single Night card the Serpents need,
     # and a Serpent offers that card first, under any claim. The first heuristic accepted it claimed as the
-    # last Night card; seat 2 now refuses the first card, and takes the second (it cannot be the 3).
+    # last Night card; seat 2 now refuses the first card.
     state = stacked_game((("3", "S", "4"), ("1", "2"), ("5", "0")))
     give(state, 1, "S", "4")
     give(state, 2, "1")
@@ -230,23 +230,23 @@ def test_innocent_refuses_the_first_card_of_a_serpent_holding_the_serpents_winni
     assert accepted.is_over and accepted.result().winners == (1,)
     # ``hard`` does not search this answer: its worlds would draw the offered card uniformly.
     assert heuristic.candidates(state.seat_view(2), tuple(state.legal_actions())) == []
-    play(state, "refuse", "offer 2 as 5")
-    assert _move(state) == Action.accept()
 
 
-def test_innocent_accepts_the_first_card_of_an_innocent_holding_the_serpents_winning_card() -> None:
+def test_innocent_accepts_a_card_before_an_innocent_must_give_the_serpents_winning_card() -> None:
     # Seat 0 passed the Serpent to seat 1 in silence (seat 2 holds the 0: it was the only free card), then
     # received the 1 when it turned. With the 1 (Day) and the 5 (Night) alone on the table, seat 0 holds
-    # the card that would hand the Serpents the win, and being innocent it will not offer it first: the
-    # first card is safe, a refusal would leave the 1 as the second or the forced third card. The first
-    # heuristic refused a claimed Serpent; seat 2 now accepts.
+    # the card that would hand the Serpents the win; being innocent it offers it last, where it is forced.
+    # The first heuristic refused two claimed Serpents and took it; seat 2 now accepts the second card.
     state = stacked_game((("3", "S", "4"), ("1", "2"), ("5", "0")))
     give(state, 1, "S", "4")
     give(state, 0, "1")
     assert heuristic.serpent_estimates(state.seat_view(2))[0] == 0.0
     _set_table(state, [DAY, GONE, GONE, GONE, NIGHT])
-    play(state, "choose 2", "offer 4 as S")
+    play(state, "choose 2", "offer 4 as S", "refuse", "offer 3 as S")
     assert state.to_act == 2 and _move(state) == Action.accept()
+    forced = state.clone()
+    play(forced, "refuse", "offer 1 as S")
+    assert forced.is_over and forced.result().winners == (1,)
 
 
 def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> None:

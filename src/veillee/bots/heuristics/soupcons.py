@@ -19,6 +19,12 @@ cards as values). Reasons:
   looks like progress), because claims prove nothing and a refused card is never shown.
 * Answers: an innocent accepts from a trusted giver and a claim that turns a Night card, and refuses a
   claimed Serpent, a claimed removal or a suspected Serpent; a Serpent does the opposite where it helps.
+* Endgame: who holds the cards that end the game is often public (a Day value stays with the receiver of
+  its turn; the last Night value with its dealer), and a giver offers the card that wins for its camp
+  first (``normal`` always, ``ismcts`` most of the time, whatever it claims). So the first card of a giver
+  holding such a card is answered by what the giver holds and wants, not by a claimed win
+  (``_Table.answer_gain``), and an innocent does not turn one of the last two Night cards for a likely
+  Serpent, who would then hold the Serpents' winning card and give next.
 
 ``evaluate`` serves the search; it reads the camps from the (sampled) world's hands.
 """
@@ -265,22 +271,29 @@ class _Table:
             cards.append((False, slots[giver] / others, 1.0 - serpent_giver))
         return cards
 
-    def first_answer(self, giver: int) -> float:
-        """How much accepting ``giver``'s first card, rather than refusing it, raises the chance that a card
-        ending the game for our camp comes to us in this offer, minus the same for the other camp.
+    def answer_gain(self, giver: int) -> float:
+        """How much accepting the card ``giver`` offers, rather than refusing it, raises the chance that a
+        card ending the game for our camp comes to us in this offer, minus the same for the other camp.
 
         Claims play no part (a claim proves nothing, and a giver who plays by search rather than by claims,
         such as ``ismcts``, lies at random); what the giver holds and wants does. A giver offers a card it
-        wants accepted first (``FIRST`` of the time), and never a card that ends the game against it; once
-        a first card is refused, the game-ending card, if still in hand, is the second or the forced third
-        card alike. Accepting the first card then brings it with the chance ``held × wants × FIRST``,
-        refusing with half the chance that it was not offered first.
+        wants accepted first (``FIRST`` of the time) or else second, and a card it does not want last, where
+        it comes only as the forced third card. So, for a game-ending card held with chance ``h`` and wanted
+        with chance ``w``: the first card is it with chance ``h·w·FIRST``; the second ``h·w·(1 - FIRST)``;
+        the forced third ``h·(1 - w)``. After a refusal we answer the second card as suits us (the
+        chances are not updated on the refusal: a rough model, not a posterior).
         """
         gain = 0.0
         for serpents, held, wants in self.ending_cards(giver):
-            accept = held * wants * FIRST
-            refuse = 0.5 * held * (1.0 - wants * FIRST)
-            gain += accept - refuse if serpents == self.serpent else refuse - accept
+            ours = serpents == self.serpent
+            first = held * wants * FIRST
+            second = held * wants * (1.0 - FIRST)
+            third = held * (1.0 - wants)
+            if self.refusals == 0:
+                later = max(second, third) if ours else min(second, third)
+                gain += first - later if ours else later - first
+            else:
+                gain += second - third if ours else third - second
         return gain
 
     def effect(self, card: Card) -> Side:
@@ -348,9 +361,9 @@ def _choose_score(action: Action, table: _Table) -> float:
 def _respond_score(action: Action, table: _Table, giver: int, claim: Card) -> float:
     if action.kind is Kind.REFUSE:
         return 0.0
-    if table.refusals == 0 and table.ending_cards(giver):
+    if table.ending_cards(giver):
         # What the giver holds and wants decides; a claimed win proves nothing (and a lie is free).
-        return ENDS * table.first_answer(giver) + _claim_score(table, giver, claim, claimed=None)
+        return ENDS * table.answer_gain(giver) + _claim_score(table, giver, claim, claimed=None)
     return _claim_score(table, giver, claim, claimed=table.wins(claim))
 
 
@@ -418,9 +431,9 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     Two decisions that end games are left to ``choose`` (an empty list: nothing to compare with the
     ``normal`` move), because the search's model of the other seats is wrong there:
 
-    * the answer to the first card of a giver who may hold a card that ends the game at once: the
-      search's worlds draw the offered card uniformly from the giver's hand, but a giver offers its
-      winning card first (``_Table.first_answer``);
+    * an answer to a giver who may hold a card that ends the game at once: the search's worlds draw the
+      offered card uniformly from the giver's hand, but a giver offers its winning card first and a card
+      that loses for it last (``_Table.answer_gain``);
     * an offer while we hold a card that wins for our camp at once: ``choose`` offers it first. The
       rollouts' receivers answer like ``normal``, which refuses such a first card from a giver of the
       other camp, so the search would rather keep it for later; a receiver that does not read the table
@@ -432,7 +445,7 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     if view.phase is Phase.RESPOND:
         offer = view.offer
         table = _Table.of_view(view)
-        if offer is not None and offer.refused == 0 and table.ending_cards(offer.giver):
+        if offer is not None and table.ending_cards(offer.giver):
             return []
         return list(legal)
     if view.phase is not Phase.OFFER:
