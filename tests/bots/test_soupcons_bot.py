@@ -266,19 +266,3 @@ def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> 
     turned = state.clone()
     play(turned, "offer 4 as 4", "accept", "choose 2", "offer 4 as 5", "accept")
     assert turned.is_over and turned.result().winners == (1,)
-
-
-def test_hard_leaves_every_decision_to_normal_against_seats_that_accept_like_ismcts() -> None:
-    # Seats 1 and 2 accept every first card: unlike ``normal`` (which refuses about three in four), so the
-    # search's rollouts, which answer like ``normal``, model them wrongly and ``hard`` plays ``normal``.
-    state = stacked_game((("0", "1", "2"), ("3", "4"), ("5", "S")))
-    for _ in range(3):
-        give(state, 1, "0")
-        give(state, 2, "0")
-        give(state, 0, "0")
-        assert state.to_act == 0 and heuristic.candidates(state.seat_view(0), tuple(state.legal_actions()))
-    give(state, 1, "0")
-    give(state, 2, "0")
-    give(state, 0, "0")
-    assert heuristic.acceptance(state.seat_view(0)) == (1.0, 8)
-    assert heuristic.candidates(state.seat_view(0), tuple(state.legal_actions())) == []

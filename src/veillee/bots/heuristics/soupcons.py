@@ -45,7 +45,7 @@ from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
-__all__ = ["acceptance", "candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
+__all__ = ["candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
 S = Card.SERPENT
@@ -54,10 +54,6 @@ HANDS_OVER = 20.0
 
 ENDS = 10.0
 """The weight, in an answer's score, of the chance that accepting the first card brings a game-ending card."""
-UNLIKE_NORMAL = 0.45
-"""Above this share of accepted cards the other seats answer unlike ``normal`` (about a quarter)."""
-UNLIKE_ANSWERS = 8
-"""How many answers of the other seats ``acceptance`` needs before it is believed."""
 FIRST = 0.6
 """How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
 did in 55-63 % of such offers (docs/bots.md, issue 21)."""
@@ -423,23 +419,6 @@ def choose(view: SoupconsView, legal: Sequence[Action], rng: random.Random) -> A
     return _decide(_Table.of_view(view), view.phase, legal, rng, giver, claim)
 
 
-def acceptance(view: SoupconsView) -> tuple[float, int]:
-    """The share of cards the other seats accepted when they had a choice, and how many answers that is.
-
-    ``normal`` refuses about three first or second cards in four (it distrusts every giver who may hold
-    the Serpent); a seat that answers from worlds in which the claims and the giver's order play no part
-    (``ismcts``) accepts about half. Only public facts are read: who answered, and how.
-    """
-    me = view.seat
-    accepted = answers = 0
-    for ex in view.exchanges:
-        if ex.receiver == me:
-            continue
-        answers += max(0, len(ex.claims) - (1 if ex.forced or not ex.done else 0))
-        accepted += ex.done and not ex.forced
-    return (accepted / answers if answers else 0.0), answers
-
-
 def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     """The moves worth the search's rollouts: every legal move, except that an offer keeps, for each card,
     only the claim ``choose`` would announce with it (its best-scored claim, ties to the first legal one).
@@ -448,12 +427,6 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     sampled worlds than it needs to overrule ``normal``. What the card does to the table decides the game;
     the claim only sways the receiver's answer, and claims prove nothing (ruling 23), so a searcher gains
     more from comparing the cards well than from comparing claims badly.
-
-    Against seats that do not answer like ``normal`` (``acceptance``: more than ``UNLIKE_NORMAL`` of at
-    least ``UNLIKE_ANSWERS`` answers accepted), every decision is left to ``choose``: the rollouts' seats
-    answer like ``normal`` and refuse most cards, so the search would judge the cards that get through
-    on a wrong model of its opponents; against ``ismcts`` seats its verdicts did no better than
-    ``normal`` in any trial (docs/bots.md, issue 21).
 
     Two decisions that end games are left to ``choose`` (an empty list: nothing to compare with the
     ``normal`` move), because the search's model of the other seats is wrong there:
@@ -469,9 +442,6 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     """
     if len(legal) <= 1:
         return list(legal)
-    share, answers = acceptance(view)
-    if answers >= UNLIKE_ANSWERS and share > UNLIKE_NORMAL:
-        return []
     if view.phase is Phase.RESPOND:
         offer = view.offer
         table = _Table.of_view(view)
