@@ -21,8 +21,9 @@ cards as values). Reasons:
   claimed Serpent, a claimed removal or a suspected Serpent; a Serpent does the opposite where it helps.
 * Endgame: who holds the cards that end the game is often public (a Day value stays with the receiver of
   its turn; the last Night value with its dealer), and a giver offers the card that wins for its camp
-  first (``normal`` always, ``ismcts`` most of the time, whatever it claims). So the first card of a giver
-  holding such a card is answered by what the giver holds and wants, not by a claimed win
+  first (``normal`` always, ``ismcts`` most of the time, whatever it claims) and one that loses for it
+  last. So the cards of a giver holding such a card are answered by what it holds and wants, not by a
+  claimed win
   (``_Table.answer_gain``), and an innocent does not turn one of the last two Night cards for a likely
   Serpent, who would then hold the Serpents' winning card and give next.
 
