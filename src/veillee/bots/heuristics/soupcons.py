@@ -23,9 +23,8 @@ cards as values). Reasons:
   its turn; the last Night value with its dealer), and a giver offers the card that wins for its camp
   first (``normal`` always, ``ismcts`` most of the time, whatever it claims) and one that loses for it
   last. So the cards of a giver holding such a card are answered by what it holds and wants, not by a
-  claimed win
-  (``_Table.answer_gain``), and an innocent does not turn one of the last two Night cards for a likely
-  Serpent, who would then hold the Serpents' winning card and give next.
+  claimed win (``_Table.answer_gain``), and an innocent does not turn one of the last two Night cards
+  for a likely Serpent, who would then hold the Serpents' winning card and give next.
 
 ``evaluate`` serves the search; it reads the camps from the (sampled) world's hands.
 """
@@ -54,7 +53,7 @@ HANDS_OVER = 20.0
 """The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
 
 ENDS = 10.0
-"""The weight, in an answer's score, of the chance that accepting the first card brings a game-ending card."""
+"""The weight, in an answer's score, of ``_Table.answer_gain`` (a difference of chances to win at once)."""
 FIRST = 0.6
 """How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
 did in 55-63 % of such offers (docs/bots.md, issue 21)."""
@@ -161,9 +160,9 @@ class _Table:
         self.dealt = tuple(dealt)
         self.first = first
         self.refusals = refusals
+        """How many cards were refused so far in the offer under way (0 at its first card)."""
         self.receiver = receiver
         """The chosen receiver while an offer is under way."""
-        """How many cards were refused so far in the offer under way (0 at its first card)."""
         self.innocent = _chance(len(side) - 1, night, on_table)
 
     @cached_property
