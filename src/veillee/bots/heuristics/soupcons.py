@@ -56,7 +56,7 @@ ENDS = 10.0
 """The weight, in an answer's score, of ``_Table.answer_gain`` (a difference of chances to win at once)."""
 FIRST = 0.6
 """How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
-did in 55-63 % of such offers (docs/bots.md, issue 21)."""
+did in 53-63 % of the exchanges where it held one (docs/bots.md, issue 21)."""
 
 
 def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
