@@ -8,7 +8,7 @@ from typing import Any, cast
 import pytest
 
 import veillee
-from games.soupcons.soupcons_helpers import play, stacked_game
+from games.soupcons.soupcons_helpers import give, play, stacked_game
 from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
@@ -45,6 +45,8 @@ def test_innocent_gives_the_card_that_turns_the_last_night() -> None:
     play(state, "choose 1")
     action = _move(state)
     assert action.card is Card.MASK_5
+    # ``hard`` offers it first too, without a search (``candidates``: nothing but the ``normal`` move).
+    assert heuristic.candidates(state.seat_view(0), tuple(state.legal_actions())) == []
     state.apply(action)
     state.apply(state.parse_action("accept"))
     assert state.is_over and 0 in state.result().winners
@@ -78,11 +80,19 @@ def test_a_refused_serpent_still_counts_when_the_next_card_would_end_the_game() 
         assert _move(state, seed).card is Card.MASK_2
 
 
-def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_claim() -> None:
+def test_innocent_refuses_a_claimed_serpent_and_accepts_the_winning_card_of_an_innocent() -> None:
     state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
     play(state, "choose 1", "offer S as S")
     assert _move(state) == Action.refuse()
-    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    # Seat 1 holds the 0, so seat 0's silent card was the Serpent: seat 0 is innocent, and holds the 5 (it
+    # was dealt to one of seats 0 and 2, and seat 2's other card turned). An innocent offers the card that
+    # turns the last Night card first: seat 1 accepts. (A claimed win from a giver who may be the Serpent
+    # no longer counts: ``test_innocent_refuses_the_first_card_of_a_serpent_holding...``.)
+    state = stacked_game((("5", "2", "S"), ("4", "0"), ("1", "3")))
+    give(state, 2, "S", "3")
+    give(state, 1, "1")
+    give(state, 0, "4")
+    assert heuristic.serpent_estimates(state.seat_view(1))[0] == 0.0
     _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
     play(state, "choose 1", "offer 5 as 5")
     assert _move(state) == Action.accept()
@@ -198,3 +208,61 @@ def test_hard_races_only_the_candidates_and_the_normal_move(monkeypatch: pytest.
     (actions,) = seen
     assert actions is not None and 3 <= len(actions) <= 4  # one per card, and normal's own claim if it differs
     assert move in actions and len({a.card for a in actions}) == 3
+
+
+def test_innocent_refuses_the_first_card_of_a_serpent_holding_the_serpents_winning_card() -> None:
+    # Seat 2 holds the 0, so the only card seat 0 could pass in silence is the Serpent: seat 1 has it. Seat
+    # 1 then received the 3 when it turned to Day, so it still holds it (ruling 23). With the 3 (Day) and
+    # the 5 (Night) alone on the table, the 3 accepted would leave the single Night card the Serpents need,
+    # and a Serpent offers that card first, under any claim. The first heuristic accepted it claimed as the
+    # last Night card; seat 2 now refuses the first card.
+    state = stacked_game((("3", "S", "4"), ("1", "2"), ("5", "0")))
+    give(state, 1, "S", "4")
+    give(state, 2, "1")
+    give(state, 0, "0")
+    give(state, 1, "3")
+    assert heuristic.serpent_estimates(state.seat_view(2))[1] == 1.0
+    _set_table(state, [GONE, GONE, DAY, GONE, NIGHT])
+    play(state, "choose 2", "offer 3 as 5")
+    assert state.to_act == 2 and _move(state) == Action.refuse()
+    accepted = state.clone()
+    accepted.apply(Action.accept())
+    assert accepted.is_over and accepted.result().winners == (1,)
+    # ``hard`` does not search this answer: its worlds would draw the offered card uniformly.
+    assert heuristic.candidates(state.seat_view(2), tuple(state.legal_actions())) == []
+
+
+def test_innocent_accepts_a_card_before_an_innocent_must_give_the_serpents_winning_card() -> None:
+    # Seat 0 passed the Serpent to seat 1 in silence (seat 2 holds the 0: it was the only free card), then
+    # received the 1 when it turned. With the 1 (Day) and the 5 (Night) alone on the table, seat 0 holds
+    # the card that would hand the Serpents the win; being innocent it offers it last, where it is forced.
+    # The first heuristic refused two claimed Serpents and took it; seat 2 now accepts the second card.
+    state = stacked_game((("3", "S", "4"), ("1", "2"), ("5", "0")))
+    give(state, 1, "S", "4")
+    give(state, 0, "1")
+    assert heuristic.serpent_estimates(state.seat_view(2))[0] == 0.0
+    _set_table(state, [DAY, GONE, GONE, GONE, NIGHT])
+    play(state, "choose 2", "offer 4 as S", "refuse", "offer 3 as S")
+    assert state.to_act == 2 and _move(state) == Action.accept()
+    forced = state.clone()
+    play(forced, "refuse", "offer 1 as S")
+    assert forced.is_over and forced.result().winners == (1,)
+
+
+def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> None:
+    # Seat 1 took a silent card from seat 2 (the Serpent, as it happens): seat 0 now suspects seat 1. With
+    # the 4 and the 5 alone on the table, both Night, turning the 4 would leave seat 1 holding the Day 4, the
+    # card whose removal wins for the Serpents, and seat 1 gives next. The first heuristic turned it anyway
+    # (progress for the innocents); seat 0 now keeps it and gives the 0 or the 2 (removed: nothing happens).
+    state = stacked_game((("4", "1", "0"), ("5", "2"), ("S", "3")))
+    give(state, 2, "1")
+    give(state, 1, "S", "3")
+    give(state, 0, "2")
+    assert state.to_act == 0 and heuristic.serpent_estimates(state.seat_view(0))[1] > 0.5
+    _set_table(state, [GONE, GONE, GONE, NIGHT, NIGHT])
+    play(state, "choose 1")
+    for seed in range(5):
+        assert _move(state, seed).card in (Card.MASK_0, Card.MASK_2)
+    turned = state.clone()
+    play(turned, "offer 4 as 4", "accept", "choose 2", "offer 4 as 5", "accept")
+    assert turned.is_over and turned.result().winners == (1,)

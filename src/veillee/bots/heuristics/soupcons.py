@@ -19,6 +19,12 @@ cards as values). Reasons:
   looks like progress), because claims prove nothing and a refused card is never shown.
 * Answers: an innocent accepts from a trusted giver and a claim that turns a Night card, and refuses a
   claimed Serpent, a claimed removal or a suspected Serpent; a Serpent does the opposite where it helps.
+* Endgame: who holds the cards that end the game is often public (a Day value stays with the receiver of
+  its turn; the last Night value with its dealer), and a giver offers the card that wins for its camp
+  first (``normal`` always, ``ismcts`` most of the time, whatever it claims) and one that loses for it
+  last. So the cards of a giver holding such a card are answered by what it holds and wants, not by a
+  claimed win (``_Table.answer_gain``), and an innocent does not turn one of the last two Night cards
+  for a likely Serpent, who would then hold the Serpents' winning card and give next.
 
 ``evaluate`` serves the search; it reads the camps from the (sampled) world's hands.
 """
@@ -43,6 +49,14 @@ __all__ = ["candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
 S = Card.SERPENT
+HANDS_OVER = 20.0
+"""The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
+
+ENDS = 10.0
+"""The weight, in an answer's score, of ``_Table.answer_gain`` (a difference of chances to win at once)."""
+FIRST = 0.6
+"""How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
+did in 53-63 % of the exchanges where it held one (docs/bots.md, issue 21)."""
 
 
 def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
@@ -50,6 +64,10 @@ def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     assert view.seat is not None and view.hand is not None and view.dealt is not None
     return view.seat, view.hand, view.dealt
 
+
+_Flip = tuple[int, int, int]
+"""A Night → Day turn: the giver (who was dealt the value), the receiver (who holds it until it leaves the
+table) and the value."""
 
 _Known = tuple[int, int, "Outcome | None", "Card | None"]
 """A finished exchange as a seat knows it: giver, receiver, effect, and the accepted card if it was theirs."""
@@ -121,6 +139,11 @@ class _Table:
         on_table: int,
         estimates: Callable[[], list[float]],
         back: Sequence[Card] = (),
+        flips: Callable[[], list[_Flip]] = list,
+        dealt: Sequence[Card] = (),
+        first: int = 0,
+        refusals: int = 0,
+        receiver: int | None = None,
     ) -> None:
         self.me = me
         self.hand = list(hand)
@@ -133,6 +156,13 @@ class _Table:
         self.on_table = on_table
         self.serpent = S in self.hand
         self._estimates = estimates
+        self._flips = flips
+        self.dealt = tuple(dealt)
+        self.first = first
+        self.refusals = refusals
+        """How many cards were refused so far in the offer under way (0 at its first card)."""
+        self.receiver = receiver
+        """The chosen receiver while an offer is under way."""
         self.innocent = _chance(len(side) - 1, night, on_table)
 
     @cached_property
@@ -140,12 +170,38 @@ class _Table:
         """Each seat's expected number of Serpents (``serpent_estimates``)."""
         return self._estimates()
 
+    @cached_property
+    def flips(self) -> list[_Flip]:
+        """Every Night → Day turn so far, as (giver, receiver, value): public (ruling 23)."""
+        return self._flips()
+
     @classmethod
     def of_view(cls, view: SoupconsView) -> _Table:
-        me, hand, _ = _seat(view)
+        me, hand, dealt = _seat(view)
         offer = view.offer
         back = offer.refused_cards if offer is not None and offer.giver == me and offer.refused_cards else ()
-        return cls(me, hand, view.table, view.night_cards, view.table_cards, lambda: serpent_estimates(view), back)
+
+        def flips() -> list[_Flip]:
+            return [
+                (ex.giver, ex.receiver, ex.value)
+                for ex in view.exchanges
+                if ex.done and ex.effect is Outcome.DAY and ex.value is not None
+            ]
+
+        return cls(
+            me,
+            hand,
+            view.table,
+            view.night_cards,
+            view.table_cards,
+            lambda: serpent_estimates(view),
+            back,
+            flips,
+            dealt,
+            view.first_player,
+            0 if offer is None else offer.refused,
+            None if offer is None else offer.receiver,
+        )
 
     @classmethod
     def of_world(cls, world: SoupconsState, me: int) -> _Table:
@@ -160,8 +216,85 @@ class _Table:
             ]
             return _estimates(me, hand, world.dealt[me], world.num_players, world.starter, known)
 
+        def flips() -> list[_Flip]:
+            return [
+                (ex.giver, ex.receiver, ex.value)
+                for ex in world.past
+                if ex.effect is Outcome.DAY and ex.value is not None
+            ]
+
         back = world.refused if world.phase is Phase.OFFER and world.active == me else ()
-        return cls(me, hand, world.table, world.night, world.on_table, estimates, back)
+        return cls(
+            me,
+            hand,
+            world.table,
+            world.night,
+            world.on_table,
+            estimates,
+            back,
+            flips,
+            world.dealt[me],
+            world.starter,
+            len(world.refused),
+            world.receiver,
+        )
+
+    def ending_cards(self, giver: int) -> list[tuple[bool, float, float]]:
+        """The cards ``giver`` may hold that end the game at once if accepted now, each as (whether the
+        Serpents win by it, how likely the giver holds it, how likely the giver wants it accepted).
+
+        Who holds them is often public (ruling 23): a Day value stays with the receiver of its turn until it
+        leaves the table, and the last Night value with whoever was dealt it (among the seats whose dealt
+        cards are not all accounted for by the values they turned). A giver wants such a card accepted if
+        it wins for the camp it is in once the card has left its hand: the Serpents' card if it holds a
+        Serpent, the last Night card if it holds none.
+        """
+        if self.night != 1:
+            return []
+        side = self.side
+        serpent_giver = min(1.0, self.p[giver])
+        cards: list[tuple[bool, float, float]] = []
+        if self.on_table == 2:
+            day = next(v for v in range(1, len(side)) if side[v] == DAY)
+            holder = next((receiver for _, receiver, value in self.flips if value == day), None)
+            if holder == giver:
+                cards.append((True, 1.0, serpent_giver))
+        last = next(v for v in range(1, len(side)) if side[v] == NIGHT)
+        if last in self.dealt or giver == self.me:
+            return cards
+        n = len(self.p)
+        slots = [3 if seat == self.first else 2 for seat in range(n)]
+        for dealer, _, _ in self.flips:
+            slots[dealer] -= 1
+        others = sum(slots[seat] for seat in range(n) if seat != self.me)
+        if others > 0 and slots[giver] > 0:
+            cards.append((False, slots[giver] / others, 1.0 - serpent_giver))
+        return cards
+
+    def answer_gain(self, giver: int) -> float:
+        """How much accepting the card ``giver`` offers, rather than refusing it, raises the chance that a
+        card ending the game for our camp comes to us in this offer, minus the same for the other camp.
+
+        Claims play no part (a claim proves nothing, and a giver who plays by search rather than by claims,
+        such as ``ismcts``, lies at random); what the giver holds and wants does. A giver offers a card it
+        wants accepted first (``FIRST`` of the time) or else second, and a card it does not want last, where
+        it comes only as the forced third card. So, for a game-ending card held with chance ``h`` and wanted
+        with chance ``w``: the first card is it with chance ``h·w·FIRST``; the second ``h·w·(1 - FIRST)``;
+        the forced third ``h·(1 - w)``. After a refusal we answer the second card as suits us (the
+        chances are not updated on the refusal: a rough model, not a posterior).
+        """
+        gain = 0.0
+        for serpents, held, wants in self.ending_cards(giver):
+            ours = serpents == self.serpent
+            first = held * wants * FIRST
+            second = held * wants * (1.0 - FIRST)
+            third = held * (1.0 - wants)
+            if self.refusals == 0:
+                later = max(second, third) if ours else min(second, third)
+                gain += first - later if ours else later - first
+            else:
+                gain += second - third if ours else third - second
+        return gain
 
     def effect(self, card: Card) -> Side:
         """What accepting ``card`` does: ``NIGHT`` (a Night card turns), ``DAY`` (a Day card goes), ``GONE``."""
@@ -195,6 +328,10 @@ def _card_score(card: Card, table: _Table) -> float:
             score -= 6.0  # our last Night card: the one the Serpent camp wants left on the table
         return score
     score = {NIGHT: 10.0, DAY: -8.0}.get(effect, 0.0)
+    if effect == NIGHT and table.night == 2 and table.on_table == 2 and table.receiver is not None:
+        # Turning one of the last two cards leaves a Day card and a Night card: the receiver then holds the
+        # Serpents' winning card (ruling 23) and gives next; if it is a Serpent, it offers that card first.
+        score -= HANDS_OVER * min(1.0, table.p[table.receiver])
     if card is S:  # giving the Serpent away joins the camp the table favours, usually the larger one
         score += 24.0 * (table.innocent - 0.5)
     return score
@@ -224,8 +361,16 @@ def _choose_score(action: Action, table: _Table) -> float:
 def _respond_score(action: Action, table: _Table, giver: int, claim: Card) -> float:
     if action.kind is Kind.REFUSE:
         return 0.0
+    if table.ending_cards(giver):
+        # What the giver holds and wants decides; a claimed win proves nothing (and a lie is free).
+        return ENDS * table.answer_gain(giver) + _claim_score(table, giver, claim, claimed=None)
+    return _claim_score(table, giver, claim, claimed=table.wins(claim))
+
+
+def _claim_score(table: _Table, giver: int, claim: Card, claimed: str | None) -> float:
+    """What accepting is worth from the giver's suspicion and the claim (the first heuristic's answer);
+    ``claimed`` is the camp the claim says would win at once, if it is to count."""
     suspicion = min(1.0, table.p[giver])
-    claimed = table.wins(claim)
     effect = table.effect(claim)
     if table.serpent:
         score = 2.0 * suspicion - 0.5
@@ -282,11 +427,33 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     sampled worlds than it needs to overrule ``normal``. What the card does to the table decides the game;
     the claim only sways the receiver's answer, and claims prove nothing (ruling 23), so a searcher gains
     more from comparing the cards well than from comparing claims badly.
+
+    Two decisions that end games are left to ``choose`` (an empty list: nothing to compare with the
+    ``normal`` move), because the search's model of the other seats is wrong there:
+
+    * an answer to a giver who may hold a card that ends the game at once: the search's worlds draw the
+      offered card uniformly from the giver's hand, but a giver offers its winning card first and a card
+      that loses for it last (``_Table.answer_gain``);
+    * an offer while we hold a card that wins for our camp at once: ``choose`` offers it first. The
+      rollouts' receivers answer like ``normal``, which refuses such a first card from a giver of the
+      other camp, so the search would rather keep it for later; a receiver that does not read the table
+      that way (``ismcts`` accepts a first card about as often as a second) takes it first half the time,
+      and the forced third card only a quarter.
     """
-    if view.phase is not Phase.OFFER or len(legal) <= 1:
+    if len(legal) <= 1:
+        return list(legal)
+    if view.phase is Phase.RESPOND:
+        offer = view.offer
+        table = _Table.of_view(view)
+        if offer is not None and table.ending_cards(offer.giver):
+            return []
+        return list(legal)
+    if view.phase is not Phase.OFFER:
         return list(legal)
     table = _Table.of_view(view)
     cards = {card: _card_score(card, table) for card in set(table.hand)}
+    if max(cards.values()) >= WIN:
+        return []
     best: dict[Card, tuple[float, Action]] = {}
     for action in legal:
         assert action.card is not None
