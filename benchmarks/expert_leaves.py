@@ -42,7 +42,7 @@ import veillee.expert.bot as expert_bot
 from veillee.bots import decision_for, make_bot
 from veillee.bots.base import Decision
 from veillee.bots.ismcts import ISMCTSBot, Node, search
-from veillee.expert.bot import ExpertBot, leaf_evaluator, leaf_values, one_blas_thread
+from veillee.expert.bot import ExpertBot
 from veillee.expert.net import shipped
 
 SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -114,6 +114,9 @@ def run(
 
 def same_rollouts(game: str, found: list[Decision], worlds: int, mix: float, seed: int) -> None:
     """CPU time of the same rollouts with the leaves judged three ways (module docstring)."""
+    # Imported here so that ``--worlds 0`` also runs on code from before the batch evaluator (for a before/after).
+    from veillee.expert.bot import leaf_evaluator, leaf_values, one_blas_thread
+
     clock = time.process_time
     network = shipped(found[0].world)
     spent = {"hard": 0.0, "one leaf": 0.0, "batched": 0.0}
