@@ -170,3 +170,29 @@ def test_expert_races_the_moves_hard_compares() -> None:
     expected = set(candidates(decision.seat_view, decision.legal)) | {usual}
     assert bot.last_root is not None and set(bot.last_root.children) == expected
     assert len(expected) < len(decision.legal)
+
+
+def test_the_network_runs_on_one_blas_thread_during_a_move() -> None:
+    """A threaded BLAS spins on a shared machine and bills the move's CPU budget: ``expert`` holds numpy's BLAS
+    to one thread while it plays, and gives the process its threads back afterwards."""
+    from threadpoolctl import threadpool_info
+
+    def blas_threads() -> list[int]:
+        return [int(pool["num_threads"]) for pool in threadpool_info() if pool["user_api"] == "blas"]
+
+    state = _state("sorry")
+    network = untrained(state, hidden=8, seed=3)
+    seen: list[list[int]] = []
+    value = network.value
+
+    class Watched(Network):
+        def value(self, x: np.ndarray) -> np.ndarray:  # type: ignore[type-arg,override]
+            seen.append(blas_threads())
+            return value(x)
+
+    watched = Watched(network.arrays, network.meta)
+    before = blas_threads()
+    decision = decision_for(state, state.to_act or 0, random.Random(2))
+    ExpertBot("sorry", iterations=30, seconds=None, network=watched, mix=0.5).act(decision, random.Random(1))
+    assert seen and all(threads == [1] * len(threads) for threads in seen)
+    assert blas_threads() == before
