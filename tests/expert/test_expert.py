@@ -186,7 +186,7 @@ def test_the_network_runs_on_one_blas_thread_during_a_move() -> None:
     value = network.value
 
     class Watched(Network):
-        def value(self, x: np.ndarray) -> np.ndarray:  # type: ignore[type-arg,override]
+        def value(self, x: np.ndarray) -> np.ndarray:
             seen.append(blas_threads())
             return value(x)
 
