@@ -97,3 +97,42 @@ def test_mixed_rollouts_stay_legal_and_reproducible() -> None:
     first = search(decision, random.Random(3), iterations=6 * len(decision.legal), mix=0.5, drop=None)
     again = search(decision, random.Random(3), iterations=6 * len(decision.legal), mix=0.5, drop=None)
     assert [c.samples for c in first.children.values()] == [c.samples for c in again.children.values()]
+
+
+def test_a_batch_evaluator_judges_the_same_rollouts_in_groups() -> None:
+    """``evaluate_many`` (``expert``'s network) judges the leaves of a group of worlds in one call: the
+    worlds, rollouts and values are those of the one-leaf evaluator; only how many leaves a call sees grows."""
+    decision = _decision("skyjo", 6)
+    evaluate = evaluator_for("skyjo")
+    sizes: list[int] = []
+
+    def evaluate_many(leaves: object) -> list[list[float]]:
+        assert isinstance(leaves, list)
+        sizes.append(len(leaves))
+        return [evaluate(leaf) for leaf in leaves]
+
+    budget = 2 * MIN_WORLDS * len(decision.legal)
+    one = search(decision, random.Random(5), iterations=budget, drop=None, depth=4)
+    grouped = search(decision, random.Random(5), iterations=budget, drop=None, depth=4, evaluate_many=evaluate_many)
+    assert [c.samples for c in grouped.children.values()] == [c.samples for c in one.children.values()]
+    assert grouped.visits == one.visits == 2 * MIN_WORLDS
+    assert sizes[0] == len(decision.legal)  # the first group is one world (it times a world)
+    assert max(sizes) > len(decision.legal)  # later groups hold several worlds' leaves
+    assert sum(sizes) == budget  # every rollout in Skyjo stops before the match's end here
+
+
+def test_groups_stop_at_the_first_race_check() -> None:
+    """With racing on, a group never runs past ``MIN_WORLDS`` before the first race check."""
+    decision = _decision("skyjo", 6)
+    evaluate = evaluator_for("skyjo")
+    seen: list[int] = []
+
+    def evaluate_many(leaves: object) -> list[list[float]]:
+        assert isinstance(leaves, list)
+        seen.append(len(leaves))
+        return [evaluate(leaf) for leaf in leaves]
+
+    search(
+        decision, random.Random(5), iterations=MIN_WORLDS * len(decision.legal), depth=4, evaluate_many=evaluate_many
+    )
+    assert sum(seen) == MIN_WORLDS * len(decision.legal)

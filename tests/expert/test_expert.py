@@ -123,3 +123,76 @@ def test_the_network_focuses_the_search_and_the_numpy_file_round_trips(tmp_path:
     bot = ExpertBot("skyjo", iterations=30, seconds=None, network=again, width=2, keep_root=True)
     assert bot.act(decision, random.Random(1)) in decision.legal
     assert bot.last_root is not None and len(bot.last_root.children) <= 3 < len(decision.legal)
+
+
+def test_batched_leaves_equal_one_leaf_at_a_time() -> None:
+    """``leaf_values`` (one network pass for many leaves) gives each leaf the values ``leaf_evaluator``
+    gives it alone."""
+    from veillee.expert.bot import leaf_evaluator, leaf_values
+
+    state = _state("sorry")
+    network = untrained(state, hidden=8, seed=3)
+    seat = state.to_act or 0
+    rng = random.Random(4)
+    leaves = []
+    world = state.determinize(seat, rng)
+    for _ in range(5):
+        world = world.clone()
+        for _ in range(3):
+            if not world.is_over:
+                world.apply(rng.choice(world.legal_actions()))
+        leaves.append(world)
+    many = leaf_values(network, state, seat, 0.5)
+    assert many is not None and leaf_values(network, state, seat, 0.0) is None
+    one = leaf_evaluator(network, state, seat, 0.5)
+    assert [list(values) for values in many(leaves)] == [one(leaf) for leaf in leaves]
+
+
+def test_expert_races_the_moves_hard_compares() -> None:
+    """Soupçons' search compares one claim per offered card (the game's ``candidates``): ``expert`` races
+    those too, not every card-and-claim pair (it raced all 21 before, which cost it worlds)."""
+    from veillee.bots.heuristics import candidates_for, policy_for
+    from veillee.games.soupcons import Phase
+
+    state = veillee.new_game("soupcons", 3, 9, **unattended("soupcons", {}))
+    rng = random.Random(9)
+    while not (state.phase is Phase.OFFER and len(state.legal_actions()) > 3):  # type: ignore[attr-defined]
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    assert seat is not None
+    decision = decision_for(state, seat, random.Random(1))
+    network = untrained(state, hidden=8, seed=2)
+    bot = ExpertBot("soupcons", iterations=20, seconds=None, network=network, mix=0.5, keep_root=True)
+    bot.act(decision, random.Random(3))
+    candidates = candidates_for("soupcons")
+    assert candidates is not None
+    usual = policy_for("soupcons")(decision, random.Random(3))
+    expected = set(candidates(decision.seat_view, decision.legal)) | {usual}
+    assert bot.last_root is not None and set(bot.last_root.children) == expected
+    assert len(expected) < len(decision.legal)
+
+
+def test_the_network_runs_on_one_blas_thread_during_a_move() -> None:
+    """A threaded BLAS spins on a shared machine and bills the move's CPU budget: ``expert`` holds numpy's BLAS
+    to one thread while it plays, and gives the process its threads back afterwards."""
+    from threadpoolctl import threadpool_info
+
+    def blas_threads() -> list[int]:
+        return [int(pool["num_threads"]) for pool in threadpool_info() if pool["user_api"] == "blas"]
+
+    state = _state("sorry")
+    network = untrained(state, hidden=8, seed=3)
+    seen: list[list[int]] = []
+    value = network.value
+
+    class Watched(Network):
+        def value(self, x: np.ndarray) -> np.ndarray:
+            seen.append(blas_threads())
+            return value(x)
+
+    watched = Watched(network.arrays, network.meta)
+    before = blas_threads()
+    decision = decision_for(state, state.to_act or 0, random.Random(2))
+    ExpertBot("sorry", iterations=30, seconds=None, network=watched, mix=0.5).act(decision, random.Random(1))
+    assert seen and all(threads == [1] * len(threads) for threads in seen)
+    assert blas_threads() == before

@@ -113,3 +113,36 @@ def test_one_encoder_shared_by_threads_and_pickled_stays_exact() -> None:
     state = veillee.new_game("soupcons", 4, 9, round_cap=6)
     copy = pickle.loads(pickle.dumps(state_encoder(state)))
     assert np.array_equal(copy.encode(state, 2), state_encoder(state).reference(state, 2))
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_soupcons_summaries_follow_a_searchs_leaves(seed: int) -> None:
+    """``expert`` encodes a search's leaves one after another (sampled worlds, moves raced from one
+    decision, rollouts): histories that part and come back, on which Soupçons' summary must start over or
+    extend correctly; every leaf, the decision itself and an earlier state give the reference vectors."""
+    state = veillee.new_game("soupcons", 3, seed, round_cap=20)
+    rng = random.Random(seed)
+    earlier = state.clone()
+    for step in range(40):
+        if step == 15:
+            earlier = state.clone()
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    assert seat is not None and not state.is_over
+    encoder = state_encoder(state)
+    checked = 0
+    for _ in range(4):
+        world = state.determinize(seat, rng)
+        for action in [*world.legal_actions()[:3], *world.legal_actions()[:1]]:
+            leaf = world.clone()
+            leaf.apply(action)
+            for _ in range(rng.randrange(0, 30)):
+                if leaf.is_over:
+                    break
+                leaf.apply(rng.choice(leaf.legal_actions()))
+            _same(encoder, leaf, seat)
+            checked += 1
+        _same(encoder, world, seat)
+    _same(encoder, earlier, seat)
+    _same(encoder, state, seat)
+    assert checked >= 8

@@ -66,7 +66,7 @@ from veillee.bots.heuristics import (
 )
 from veillee.core import GameState
 
-__all__ = ["ISMCTSBot", "Node", "search"]
+__all__ = ["LEAVES", "EvaluateMany", "ISMCTSBot", "Node", "search"]
 
 EXPLORATION = 0.7
 """UCB1's constant below the root; rewards are in [0, 1], and a smaller value than √2 suits short budgets."""
@@ -76,6 +76,12 @@ MIN_WORLDS = 10
 """Fewer sampled worlds than this say too little to overrule the ``normal`` move or drop an action."""
 DROP = 2.0
 """Standard errors below the leader at which a root action leaves the race."""
+LEAVES = 32
+"""With a batch evaluator, about how many leaves a group of worlds gives it at once (a network reads 32
+rows in a few times the time of one; measured in ``benchmarks/expert_leaves.py``)."""
+
+EvaluateMany = Callable[[Sequence[GameState[Any]]], Sequence[Sequence[float]]]
+"""Per-seat values of many rollouts' ends at once (unfinished matches only), in order."""
 
 
 class Node:
@@ -116,6 +122,8 @@ class _Game:
     """The share of rollout moves played uniformly at random instead of by the rollout policy."""
     rounds: int = 1
     """How many round ends a rollout plays through before the evaluator judges (1: the move's own round)."""
+    evaluate_many: EvaluateMany | None = None
+    """Judges many rollouts' ends at once (``expert``'s network); ``evaluate`` is then not used."""
 
     def play(self, world: GameState[Any], rng: random.Random) -> Any:
         """One rollout move: the policy's, or with probability ``mix`` a uniformly random legal one."""
@@ -138,6 +146,7 @@ def search(
     mix: float | None = None,
     evaluate: Evaluator | None = None,
     actions: Sequence[Any] | None = None,
+    evaluate_many: EvaluateMany | None = None,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
 
@@ -154,7 +163,12 @@ def search(
 
     ``evaluate`` replaces the game's evaluator where a rollout stops before the match's end (``expert``
     passes its learned value); ``actions`` restricts the root to these legal actions (``expert`` passes
-    the ones its learned prior deems worth a look), in the game's order.
+    the ones its learned prior deems worth a look), in the game's order. ``evaluate_many`` judges the
+    leaves in batches instead (``expert``'s network): each batch's leaves are judged together before any
+    is backed up, and, where the tree is the root only, a *group* of several worlds (about ``LEAVES``
+    leaves; sized so as to end before the deadline and the iteration budget) is played before its leaves
+    are judged and the race is checked. The worlds and rollouts are the same as without groups (their
+    seeds are drawn in the same order); only the race's checks come less often.
     """
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
@@ -165,6 +179,7 @@ def search(
         search_depth_for(decision.game) if depth is None else depth,
         rollout_mix_for(decision.game) if mix is None else mix,
         rollout_rounds_for(decision.game),
+        evaluate_many,
     )
     seat = decision.seat
     root = Node(seat)
@@ -172,29 +187,68 @@ def search(
     deadline = None if seconds is None else clock() + seconds
     racing = list(root.children.items())
     done = 0
+    worlds = 1  # the first group is one world: it times a world for the deadline's estimate
     while True:
-        started = clock()
-        world = decision.world.determinize(seat, rng)
-        seed = rng.getrandbits(64)
-        start = game.round_of(world)
-        for action, child in racing:
-            twin = world.clone()
-            twin.apply(action)
-            value = _iterate(child, twin, start, random.Random(seed), tree_depth - 1, game)[seat]
+        started = clock() if deadline is not None else 0.0
+        pending: list[tuple[Node, list[Node], GameState[Any]]] = []
+        for _ in range(worlds):
+            world = decision.world.determinize(seat, rng)
+            seed = rng.getrandbits(64)
+            start = game.round_of(world)
+            for action, child in racing:
+                twin = world.clone()
+                twin.apply(action)
+                pending.append((child, _play(child, twin, start, random.Random(seed), tree_depth - 1, game), twin))
+        for (child, path, _), values in zip(pending, _judge([leaf for _, _, leaf in pending], game), strict=True):
+            _backup(path, values)
+            value = values[seat]
             child.visits += 1
             child.reward += value
             child.samples.append(value)
-        done += len(racing)
-        root.visits += 1
+        done += len(racing) * worlds
+        root.visits += worlds
         if drop is not None and root.visits >= MIN_WORLDS:
             racing = _race(racing, keep, drop)
             if len(racing) == 1:
                 break
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and 2 * clock() - started >= deadline:
-            break  # the next batch, as long as this one, would end after the deadline
+        now = each = 0.0
+        if deadline is not None:
+            now = clock()
+            each = (now - started) / worlds
+            if now + each >= deadline:
+                break  # the next world, as long as these, would end after the deadline
+        worlds = _group(game, racing, root.visits, tree_depth, done, iterations, deadline, now, each)
     return root
+
+
+def _group(
+    game: _Game,
+    racing: list[tuple[Any, Node]],
+    visits: int,
+    tree_depth: int,
+    done: int,
+    iterations: int | None,
+    deadline: float | None,
+    now: float,
+    each: float,
+) -> int:
+    """How many worlds the next group plays before its leaves are judged together: one, unless the game's
+    leaves are judged by a batch evaluator (``evaluate_many``: ``expert``'s network reads a batch of
+    leaves in about the time it reads one), the tree is the root only (deeper nodes choose by the visits
+    before them, which a group would hold back) and neither the budget nor the first race check
+    (``MIN_WORLDS``) falls inside the group; then enough for about ``LEAVES`` leaves."""
+    if game.evaluate_many is None or tree_depth > 1:
+        return 1
+    worlds = max(1, LEAVES // len(racing))
+    if visits < MIN_WORLDS:
+        worlds = min(worlds, MIN_WORLDS - visits)
+    if iterations is not None:
+        worlds = min(worlds, -(-(iterations - done) // len(racing)))
+    if deadline is not None and each > 0.0:
+        worlds = min(worlds, max(1, int((deadline - now) / each)))
+    return worlds
 
 
 def _race(racing: list[tuple[Any, Node]], keep: Any, drop: float) -> list[tuple[Any, Node]]:
@@ -212,6 +266,18 @@ def _iterate(
 ) -> list[float]:
     """One descent below ``node`` (already applied to ``world``), a rollout until the round ``start`` ends,
     and the backup; returns the per-seat values so that the caller can credit ``node`` itself."""
+    path = _play(node, world, start, rng, plies, game)
+    values = _values(world, game.evaluate)
+    _backup(path, values)
+    return values
+
+
+def _play(
+    node: Node, world: GameState[Any], start: Hashable, rng: random.Random, plies: int, game: _Game
+) -> list[Node]:
+    """One descent below ``node`` (already applied to ``world``) and a rollout until the round ``start``
+    ends, played on ``world`` in place; returns the tree nodes the descent went through (for the backup,
+    once the leaf is judged)."""
     path: list[Node] = []
     while plies > 0 and not world.is_over and game.round_of(world) == start:
         legal = world.legal_actions()
@@ -247,16 +313,32 @@ def _iterate(
             current = now
         world.apply(game.play(world, rng))
         steps += 1
-    values = _values(world, game.evaluate)
+    return path
+
+
+def _backup(path: list[Node], values: Sequence[float]) -> None:
+    """Credit each node of a descent with the value of the seat that chose it."""
     for visited in path:
         visited.visits += 1
         visited.reward += values[visited.seat]
-    return values
 
 
 def _values(world: GameState[Any], evaluate: Evaluator) -> list[float]:
     """Per-seat values: the result once the match is over, the evaluator's chances before."""
     return terminal_values(world) if world.is_over else evaluate(world)
+
+
+def _judge(leaves: list[GameState[Any]], game: _Game) -> list[list[float]]:
+    """Per-seat values of rollouts' ends: results where the match is over; elsewhere the evaluator, or, if
+    the game was given one, the batch evaluator once for all of them (one network pass, not one a leaf)."""
+    if game.evaluate_many is None:
+        return [_values(leaf, game.evaluate) for leaf in leaves]
+    values: list[list[float]] = [terminal_values(leaf) if leaf.is_over else [] for leaf in leaves]
+    open_ = [i for i, leaf in enumerate(leaves) if not leaf.is_over]
+    if open_:
+        for i, judged in zip(open_, game.evaluate_many([leaves[i] for i in open_]), strict=True):
+            values[i] = list(judged)
+    return values
 
 
 class ISMCTSBot:

@@ -31,18 +31,21 @@ import random
 import time
 import warnings
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from veillee.bots.base import Decision
-from veillee.bots.heuristics import Evaluator, evaluator_for, policy_for, tree_depth_for
-from veillee.bots.ismcts import MIN_WORLDS, ISMCTSBot, Node, _lower_bound, search
+from veillee.bots.heuristics import Evaluator, candidates_for, evaluator_for, policy_for, tree_depth_for
+from veillee.bots.ismcts import MIN_WORLDS, EvaluateMany, ISMCTSBot, Node, _lower_bound, search
 from veillee.core import GameState
 from veillee.expert.net import Network, WeightsMismatch, check, shipped
 from veillee.rl.encoders import state_encoder
 
-__all__ = ["VALUE_GAIN", "WIDTH", "ExpertBot", "order", "prior"]
+__all__ = ["VALUE_GAIN", "WIDTH", "ExpertBot", "leaf_evaluator", "leaf_values", "one_blas_thread", "order", "prior"]
 
 VALUE_GAIN = 0.1
 """How much of the hand-written evaluation's error (held-out mean squared error against the final results,
@@ -73,24 +76,63 @@ def order(network: Network, decision: Decision) -> list[Any]:
     return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -probs[i])]
 
 
-def leaf_evaluator(network: Network, world: GameState[Any], seat: int, mix: float) -> Evaluator:
-    """Per-seat values of a sampled world where a rollout stops: the value head read from ``seat``'s
-    observation of that world (a sampled world's view, never the true state's), mixed with the game's own."""
-    hand = evaluator_for(world.game_name)
+def leaf_values(network: Network, world: GameState[Any], seat: int, mix: float) -> EvaluateMany | None:
+    """Per-seat values of many sampled worlds where rollouts stop, judged together: the value head read
+    (in one pass) from ``seat``'s observation of each world (a sampled world's view, never the true
+    state's), mixed with the game's own evaluation; ``None`` where ``mix`` is 0 (the search then uses
+    the game's evaluation alone and never runs the network).
+
+    Why a batch: a network pass over one row costs about as much numpy overhead as over 32 (10-15 µs
+    against 1-3 µs a row, ``benchmarks/expert_leaves.py``), which reading the leaves one by one paid at
+    every rollout (Sorry! ran 27 % fewer rollouts per CPU-second than ``hard`` that way)."""
     if mix <= 0.0:
-        return hand  # the training found the learned value no help: do not spend the move's time on it
+        return None  # the training found the learned value no help: do not spend the move's time on it
+    hand = evaluator_for(world.game_name)
     encoder = state_encoder(world)
     n = world.num_players
+    relative = [(s - seat) % n for s in range(n)]
+    parts, size = encoder.parts, encoder.size
+
+    def evaluate_many(leaves: Sequence[GameState[Any]]) -> list[list[float]]:
+        # One buffer for all the leaves' observations (the encoder's chunks, joined once).
+        chunks = bytearray().join([chunk for leaf in leaves for chunk in parts(leaf, seat)])
+        obs = np.frombuffer(chunks, dtype=np.float32).reshape(len(leaves), size)
+        learned = network.value(obs)[:, relative].astype(np.float64)
+        if mix < 1.0:
+            own = np.array([hand(leaf) for leaf in leaves], dtype=np.float64)
+            learned = mix * learned + (1.0 - mix) * own
+        values: list[list[float]] = learned.tolist()
+        return values
+
+    return evaluate_many
+
+
+def leaf_evaluator(network: Network, world: GameState[Any], seat: int, mix: float) -> Evaluator:
+    """``leaf_values`` for one leaf at a time (the game's own evaluation where ``mix`` is 0)."""
+    many = leaf_values(network, world, seat, mix)
+    if many is None:
+        return evaluator_for(world.game_name)
+    judge = many
 
     def evaluate(leaf: GameState[Any]) -> list[float]:
-        learned = network.value(encoder.encode(leaf, seat)[None, :])[0]
-        values = [float(learned[(s - seat) % n]) for s in range(n)]
-        if mix >= 1.0:
-            return values
-        own = hand(leaf)
-        return [mix * v + (1.0 - mix) * h for v, h in zip(values, own, strict=True)]
+        return list(judge([leaf])[0])
 
     return evaluate
+
+
+@lru_cache(maxsize=1)
+def _threadpools() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+def one_blas_thread() -> AbstractContextManager[object]:
+    """Run numpy's BLAS on this thread only, for one move. Why: OpenBLAS spreads a matrix product over
+    every core; on a 2-core machine shared with other processes, its threads wait for each other and spin,
+    and a 32-row pass then cost 3 to 8 times the CPU it costs on one thread (measured: 5,000 products of
+    32 x 688 by 688 x 128 took 3.0 s of process CPU with two threads, 0.38 s with one), CPU time that
+    counts against the move's budget (``--cpu-time``) and that other players' processes lose."""
+    limit: AbstractContextManager[object] = _threadpools().limit(limits=1, user_api="blas")
+    return limit
 
 
 class ExpertBot:
@@ -128,6 +170,7 @@ class ExpertBot:
         self.clock = clock
         self.tree_depth = tree_depth_for(game)
         self._policy = policy_for(game)
+        self._candidates = candidates_for(game)
         self._fallback = ISMCTSBot(game, iterations=iterations, seconds=seconds, clock=clock)
         self._checked: dict[tuple[int, str], Network | None] = {}
         self.last_root: Node | None = None
@@ -183,8 +226,13 @@ class ExpertBot:
         self, decision: Decision, usual: Any, network: Network, rng: random.Random, width: int | None = None
     ) -> list[Any]:
         """The root actions worth searching: ``usual`` and the ``width`` most likely under the prior (default:
-        ``width_for(network)``; all legal actions if that is ``None``)."""
+        ``width_for(network)``; all of them if that is ``None``), among the moves ``hard`` would compare
+        (the game's ``candidates`` hook, e.g. one claim per offered card in Soupçons, and ``usual``)."""
         legal = decision.legal
+        if self._candidates is not None:
+            kept = set(self._candidates(decision.seat_view, legal))
+            kept.add(usual)
+            legal = tuple(action for action in legal if action in kept)
         width = self.width_for(network) if width is None else width
         if width is None or len(legal) <= width + 1:
             return list(legal)
@@ -207,22 +255,25 @@ class ExpertBot:
         width, mix = self.width_for(network), self.mix_for(network)
         if width is None and mix <= 0.0 and not self.keep_root:
             return self._fallback.act(decision, rng)  # nothing learned is trusted: exactly hard
-        started = self.clock()
-        usual = self._policy(decision, rng)
-        actions = self.candidates(decision, usual, network, rng, width)
-        # The prior's cost comes out of the budget, so that expert and hard think for the same time.
-        seconds = None if self.seconds is None else max(self.seconds - (self.clock() - started), 0.0)
-        root = search(
-            decision,
-            rng,
-            iterations=self.iterations,
-            seconds=seconds,
-            tree_depth=self.tree_depth,
-            keep=usual,
-            clock=self.clock,
-            evaluate=leaf_evaluator(network, decision.world, decision.seat, mix),
-            actions=actions,
-        )
+        with one_blas_thread():
+            started = self.clock()
+            usual = self._policy(decision, rng)
+            actions = self.candidates(decision, usual, network, rng, width)
+            if len(actions) == 1:
+                return usual
+            # The prior's cost comes out of the budget, so that expert and hard think for the same time.
+            seconds = None if self.seconds is None else max(self.seconds - (self.clock() - started), 0.0)
+            root = search(
+                decision,
+                rng,
+                iterations=self.iterations,
+                seconds=seconds,
+                tree_depth=self.tree_depth,
+                keep=usual,
+                clock=self.clock,
+                actions=actions,
+                evaluate_many=leaf_values(network, decision.world, decision.seat, mix),
+            )
         if self.keep_root:
             self.last_root = root
         baseline = root.children[usual].samples
