@@ -130,8 +130,11 @@ class RayExecutor(Executor):
                     number = running.pop(ref)
                     yield number, self._result(ref)
         finally:
-            for ref in running:
-                ray.cancel(ref)
+            # Batches still in flight after a failure are left to finish (at most ``window`` of them) and their
+            # results dropped with the references. Not ``ray.cancel``: a cancel racing a batch's completion
+            # kills the driver in Ray 2.x ("Check failed: it != submissible_tasks_.end()", ray-project/ray
+            # issue 54846; seen here in CI on 2026-12-03).
+            running.clear()
 
     def _result(self, ref: Any) -> Any:
         """The batch's results; a failure of the work itself is raised as itself, a lost batch as ours."""
