@@ -59,6 +59,9 @@ class Stats:
         """The highest version any client saw, by table: compared at the end with what was stored."""
         self.reconnects = 0
         self.connect_failures = 0
+        self.lags: list[float] = []
+        """How late the load generator's own event loop woke a 50 ms sleeper: when this is large, the clients
+        themselves are the queue, and the latencies measure them as much as the servers."""
         self.http_errors = 0
         self.http_samples: list[str] = []
 
@@ -85,7 +88,8 @@ async def seat_client(
             seat = None
             while time.monotonic() < stop:
                 try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
+                    async with asyncio.timeout(max(0.05, stop - time.monotonic())):
+                        text = await ws.recv()
                 except TimeoutError:
                     break
                 message = json.loads(text)
@@ -110,7 +114,7 @@ async def seat_client(
                     stats.matches += 1
                     return
                 if state["to_act"] == seat and state["legal"] and pending is None:
-                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    await asyncio.sleep(min(rng.uniform(0, 2 * think), max(0.0, stop - time.monotonic())))
                     pending = (state["version"], time.monotonic())
                     action = rng.choice(state["legal"])
                     await ws.send(json.dumps({"type": "act", "action": action, "version": state["version"]}))
@@ -123,6 +127,8 @@ async def seat_client(
 
 
 async def run_table(
+    http: httpx.AsyncClient,
+    opening: asyncio.Semaphore,
     base: str,
     game: str,
     players: int,
@@ -132,18 +138,18 @@ async def run_table(
     stop: float,
     rng: random.Random,
 ) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        while time.monotonic() < stop:
-            try:
+    while time.monotonic() < stop:
+        try:
+            async with opening:
                 tokens, table_id = await open_table(http, game, players, options)
-            except (httpx.HTTPError, KeyError, ValueError) as exc:  # a process died under the request: again
-                stats.http_errors += 1
-                if len(stats.http_samples) < 5:
-                    stats.http_samples.append(repr(exc)[:200])
-                await asyncio.sleep(0.5)
-                continue
-            url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
-            await asyncio.gather(*(seat_client(url, table_id, t, think, stats, stop, rng) for t in tokens))
+        except (httpx.HTTPError, KeyError, ValueError) as exc:  # a process died under the request: again
+            stats.http_errors += 1
+            if len(stats.http_samples) < 5:
+                stats.http_samples.append(repr(exc)[:200])
+            await asyncio.sleep(0.5)
+            continue
+        url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
+        await asyncio.gather(*(seat_client(url, table_id, t, think, stats, stop, rng) for t in tokens))
 
 
 async def open_table(
@@ -176,15 +182,36 @@ async def main_async(args: argparse.Namespace, base: str) -> Stats:
         nonlocal peak
         while time.monotonic() < stop:
             peak = max(peak, stats.connections)
-            await asyncio.sleep(0.5)
+            asked = time.monotonic()
+            await asyncio.sleep(0.05)
+            if asked >= stats.measure_from:
+                stats.lags.append(time.monotonic() - asked - 0.05)
 
-    await asyncio.gather(
-        watch(),
-        *(
-            run_table(base, args.game, args.players, options, args.think, stats, stop, random.Random(rng.random()))
-            for _ in range(args.tables)
-        ),
-    )
+    # one HTTP client for every table: an ``httpx.AsyncClient`` costs ~25 ms of CPU to build (its TLS
+    # context), which 400 tables at once turned into seconds of the generator's own lag
+    # and at most 32 requests in it at once: httpcore's pool scans its whole queue for every request it
+    # assigns, so 2,000 joins queued together cost the generator seconds of CPU (the servers were idle)
+    limits = httpx.Limits(max_connections=32, max_keepalive_connections=32)
+    opening = asyncio.Semaphore(32)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        await asyncio.gather(
+            watch(),
+            *(
+                run_table(
+                    http,
+                    opening,
+                    base,
+                    args.game,
+                    args.players,
+                    options,
+                    args.think,
+                    stats,
+                    stop,
+                    random.Random(rng.random()),
+                )
+                for _ in range(args.tables)
+            ),
+        )
     stats.connections = peak
     return stats
 
@@ -291,6 +318,14 @@ def cluster_counts() -> dict[str, int]:
     return dict(sorted(total.items()))
 
 
+def machine_busy() -> tuple[float, float]:
+    """The machine's busy and total CPU time so far (``/proc/stat``, every core): their change over a run
+    says how saturated the cores were."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) a live process has used: a figure the machine's other work hardly changes."""
     try:
@@ -344,7 +379,12 @@ def main() -> int:
 
         try:
             started = time.monotonic()
+            busy_then, total_then = machine_busy()
+            generator_then = time.process_time()
             stats = asyncio.run(run())
+            generator_cpu = time.process_time() - generator_then
+            busy_now, total_now = machine_busy()
+            balancer_cpu = cpu_seconds(processes[-1].pid) if args.processes > 1 else 0.0
             elapsed = time.monotonic() - started - args.warmup
             counts = stored_counts(url)
             cpu = sum(cpu_seconds(p.pid) for p in processes[: args.processes])
@@ -397,6 +437,14 @@ def main() -> int:
             if steady and not killed
             else None
         ),
+        # the rest of the machine: the clients' own process, how late its event loop ran (p99 of a 50 ms
+        # sleeper's overshoot), HAProxy, and how busy every core was over the whole run
+        "generator_cpu_s": round(generator_cpu, 1),
+        "generator_loop_lag_p99_ms": round(1000 * sorted(stats.lags)[int(0.99 * len(stats.lags))], 1)
+        if stats.lags
+        else None,
+        "balancer_cpu_s": round(balancer_cpu, 1),
+        "machine_busy_share": round((busy_now - busy_then) / max(1, total_now - total_then), 3),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     if args.processes > 1:

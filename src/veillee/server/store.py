@@ -45,6 +45,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from veillee.server.appends import GroupCommit, PendingAction, StoreConflict
 from veillee.server.rows import (  # re-exported: the rows used to live here
     ACTIONS,
     OPS,
@@ -76,10 +77,6 @@ __all__ = [
 T = TypeVar("T")
 SCHEMA_KEY = int.from_bytes(hashlib.sha256(b"veillee schema").digest()[:8], "big", signed=True)
 """The advisory lock that processes starting together on one PostgreSQL database take to create its tables."""
-
-
-class StoreConflict(RuntimeError):
-    """The table's stored version is not the one the action was checked against."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +140,7 @@ class Store:
 
         self.engine = engine
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veillee-store")
+        self.appends = GroupCommit(engine, lambda fn: asyncio.get_running_loop().run_in_executor(self._executor, fn))
         self._create_schema()
 
     def _create_schema(self) -> None:
@@ -317,29 +315,13 @@ class Store:
         await self._run(work)
 
     async def append_action(self, table_id: str, number: int, seat: int, action: Any, by: str, finished: bool) -> None:
-        """Store accepted action ``number`` and set the table's version to it, in one transaction.
+        """Store accepted action ``number`` and set the table's version to it, in one transaction (shared
+        with the other actions waiting then: ``veillee.server.appends``).
 
         Raises ``StoreConflict`` if the stored version is not ``number - 1``.
         """
         text_ = json.dumps(action, separators=(",", ":"))
-
-        def work() -> None:
-            with self.engine.begin() as connection:
-                values: dict[str, Any] = {"version": number, "updated": time.time()}
-                if finished:
-                    values["status"] = "finished"
-                bumped = connection.execute(
-                    update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == number - 1).values(**values)
-                )
-                if bumped.rowcount != 1:
-                    raise StoreConflict(f"table {table_id} is not at version {number - 1}")
-                connection.execute(
-                    insert(ACTIONS).values(
-                        table_id=table_id, number=number, seat=seat, action=text_, by=by, at=time.time()
-                    )
-                )
-
-        await self._run(work)
+        await self.appends.append(PendingAction(table_id, number, seat, text_, by, finished))
 
     async def stored_action(self, table_id: str, number: int) -> tuple[int, Any] | None:
         """The seat and action stored as action ``number`` of the table, if there is one."""
