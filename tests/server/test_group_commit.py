@@ -52,7 +52,7 @@ def stored(store: Store, table_ids: list[str]) -> dict[str, tuple[int, list[int]
     """Each table's version and the numbers of its stored actions."""
     with store.engine.connect() as connection:
         versions = {
-            str(t): int(v)
+            str(t): int(str(v))
             for t, v in connection.execute(select(TABLES.c.id, TABLES.c.version).where(TABLES.c.id.in_(table_ids)))
         }
         numbers: dict[str, list[int]] = {t: [] for t in table_ids}
@@ -61,7 +61,7 @@ def stored(store: Store, table_ids: list[str]) -> dict[str, tuple[int, list[int]
             .where(ACTIONS.c.table_id.in_(table_ids))
             .order_by(ACTIONS.c.number)
         ):
-            numbers[table_id].append(number)
+            numbers[str(table_id)].append(int(str(number)))
     return {t: (int(versions[t]), numbers[t]) for t in table_ids}
 
 
@@ -91,7 +91,7 @@ def test_a_conflicting_action_fails_alone_and_the_others_of_its_batch_are_stored
             store.append_action(ids[3], 1, 0, {}, "bot", True),
             return_exceptions=True,
         )
-        return ids, list(results)  # type: ignore[arg-type]
+        return ids, list(results)
 
     ids, results = asyncio.run(scenario())
     assert [type(r) for r in results] == [type(None), StoreConflict, type(None), type(None)]
@@ -113,7 +113,7 @@ def test_a_failed_transaction_stores_none_of_its_actions_and_tells_every_caller(
         results = await asyncio.gather(
             *(store.append_action(t, 1, 0, {}, "player", False) for t in ids), return_exceptions=True
         )
-        return ids, list(results)  # type: ignore[arg-type]
+        return ids, list(results)
 
     ids, results = asyncio.run(scenario())
     assert all(isinstance(r, Exception) and not isinstance(r, StoreConflict) for r in results), results
