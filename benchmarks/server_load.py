@@ -453,6 +453,10 @@ def main() -> int:
         # times each action was applied again on a copy (both 0 when a table's players are on its owner)
         report["forwarded_action_share"] = round(counted.get("forwarded_submit", 0) / stored, 3)
         report["copy_applications_per_action"] = round(counted.get("copied", 0) / stored, 3)
+        # how many accepted actions shared a transaction (group commit): actions per transaction written
+        report["actions_per_store_transaction"] = round(
+            counted.get("store_actions", 0) / max(1, counted.get("store_transactions", 0)), 2
+        )
         report["cluster_counts"] = counted
     print(json.dumps(report, indent=1))
     return 0

@@ -92,7 +92,12 @@ class ClusterService(OwnershipService):
             "owned": len(self.owned),
             "handing": len(self._leaving),
             "processes": self.bus.processes(),
-            "counts": {**self.counts, "copied": self.copied},
+            "counts": {
+                **self.counts,
+                "copied": self.copied,
+                "store_transactions": self.store.appends.transactions,
+                "store_actions": self.store.appends.actions,
+            },
         }
 
     # -- routing ----------------------------------------------------------------------------------------------
