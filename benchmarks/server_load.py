@@ -326,6 +326,23 @@ def machine_busy() -> tuple[float, float]:
     return sum(fields) - idle, sum(fields)
 
 
+def cpu_of_commands(names: tuple[str, ...]) -> float:
+    """CPU time used so far by every live process whose command is one of ``names`` (PostgreSQL's backends,
+    Redis): with the servers', the generator's and HAProxy's, where the machine's cores went."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() in names:
+                    total += cpu_seconds(int(entry.name))
+            except OSError:
+                continue
+    return total
+
+
+SERVICES = ("postgres", "redis-server")
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) a live process has used: a figure the machine's other work hardly changes."""
     try:
@@ -380,10 +397,12 @@ def main() -> int:
         try:
             started = time.monotonic()
             busy_then, total_then = machine_busy()
+            services_then = cpu_of_commands(SERVICES)
             generator_then = time.process_time()
             stats = asyncio.run(run())
             generator_cpu = time.process_time() - generator_then
             busy_now, total_now = machine_busy()
+            services_cpu = cpu_of_commands(SERVICES) - services_then  # backends that ended are not counted
             balancer_cpu = cpu_seconds(processes[-1].pid) if args.processes > 1 else 0.0
             elapsed = time.monotonic() - started - args.warmup
             counts = stored_counts(url)
@@ -444,6 +463,8 @@ def main() -> int:
         if stats.lags
         else None,
         "balancer_cpu_s": round(balancer_cpu, 1),
+        "postgres_redis_cpu_s": round(services_cpu, 1),
+        "machine_cores": os.cpu_count(),
         "machine_busy_share": round((busy_now - busy_then) / max(1, total_now - total_then), 3),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
