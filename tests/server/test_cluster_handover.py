@@ -52,9 +52,10 @@ def test_ownership_moves_to_the_process_of_the_players_and_nothing_is_lost_or_do
     a, b = pair
     table = create_table(a, "soupcons", 4, name="Alice")  # a makes it, so a owns it
     tid, alice = table["id"], table["you"]["token"]
-    _s, bob = join(b, tid, "Bob")
+    # every lobby request on a: one from b would hand the fresh table to b at once (the next test)
+    _s, bob = join(a, tid, "Bob")
     _s, carol = join(a, tid, "Carol")
-    assert post(b, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
+    assert post(a, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
     assert post(a, f"/api/tables/{tid}/start", alice).status_code == 200
     assert owner_of(tid, pair) is a
     handed: list[float] = []
@@ -102,3 +103,33 @@ def test_ownership_moves_to_the_process_of_the_players_and_nothing_is_lost_or_do
     stored = stored_actions(tid)
     check_record(record, clients, stored)  # every move once, in order, as every client saw it
     assert any(by == "bot" and at > handed[0] for _n, by, at in stored)  # the bot went on, on b
+
+
+def test_a_fresh_table_goes_once_to_the_process_its_lobby_requests_come_from(pair: list[Server]) -> None:
+    """Made on a (round robin), asked about from b (where a hashing balancer sends the table's requests):
+    b owns it before any player connects, and its later joins and start are done on b, not forwarded."""
+    a, b = pair
+    table = create_table(a, "soupcons", 4, name="Alice")
+    tid, alice = table["id"], table["you"]["token"]
+    forwarded = health(b)["counts"].get("forwarded_join", 0)
+    join(b, tid, "Bob")  # forwarded to a, which then hands the table to b (after a's 2 s test pause)
+    eventually(lambda: owner_of(tid, pair) is b, 15, "b owns the table it was asked about from")
+    join(b, tid, "Carol")
+    join(b, tid, "Dan")
+    assert post(b, f"/api/tables/{tid}/start", alice).status_code == 200
+    assert health(b)["counts"].get("forwarded_join", 0) == forwarded + 1  # Bob's only
+    assert health(b)["counts"].get("forwarded_start", 0) == 0
+    assert owner_of(tid, pair) is b
+
+    # once only: a table b made and a asked about first is not sent back and forth while a spectator is on b
+    other = create_table(b, "soupcons", 4, name="Eve")
+
+    async def spectate() -> None:
+        watcher = Client(b, other["id"])
+        await watcher.connect()
+        join(a, other["id"], "Frank")  # forwarded to b, which has a connection there: it keeps the table
+        await asyncio.sleep(1.5)
+        await watcher.close()
+
+    asyncio.run(spectate())
+    assert owner_of(other["id"], pair) is b

@@ -155,6 +155,8 @@ class ClusterService(OwnershipService):
         if method == "submit" and isinstance(result["ok"], list) and result["ok"][0] == "not_owner":
             return self._not_owner(table_id)
         self.counts[f"served_{method}"] += 1
+        if method != "submit":
+            self.asked_about(table_id, str(message.get("from")))
         if self._crash_after == method:  # tests only: die between storing and answering
             log.error("VEILLEE_TEST_CRASH_AFTER_STORE=%s: exiting before the answer", method)
             os._exit(CRASH_STATUS)
@@ -308,6 +310,7 @@ class ClusterService(OwnershipService):
         table = await super()._new_table(*args, **kwargs)
         if await self.lease.try_take(table.id):
             self._owned_now(table.id)
+            self._fresh.add(table.id)
             await self.bus.redis.set(self.bus.owner_key(table.id), self.process)
         return table
 

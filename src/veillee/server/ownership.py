@@ -15,7 +15,9 @@ moves in three ways:
   (all of them stored), releases the lock and says so on the bus; the taker claims at once. Behind a
   balancer that sends every request about a table to one process (``deploy/haproxy.cfg``), this puts a
   table's owner where its players are, so their actions are applied where they arrive instead of being
-  forwarded and applied again on copies.
+  forwarded and applied again on copies. A table made on one process and first asked about (a join, the
+  start) from another, with nobody connected where it was made, goes to the asker at once, once
+  (``asked_about``): the balancer sends all of a table's requests but its creation to one process.
 
 What makes a handover safe: requests that reach the former owner from the moment it decides are answered
 "not the owner, ask X" and sent again (``cluster._routed``), to X once it holds the lock; an operation
@@ -94,6 +96,10 @@ class OwnershipService(CopyService):
         """Tables this process is handing over now, to which process."""
         self._handing: dict[str, tuple[str, float]] = {}
         """Tables some process is handing over: to which process, until when to wait for it."""
+        self._fresh: set[str] = set()
+        """Tables made here that no other process has asked about yet (``asked_about``)."""
+        self._asked: dict[str, str] = {}
+        """Fresh tables another process asked about first, without a connection here: that process."""
         self._later: set[str] = set()
         self._checking: set[str] = set()
         self._wakers: dict[str, set[asyncio.Future[None]]] = {}
@@ -179,6 +185,8 @@ class OwnershipService(CopyService):
     def _give_up_locally(self, table_id: str) -> None:
         self.owned.discard(table_id)
         self._since.pop(table_id, None)
+        self._fresh.discard(table_id)
+        self._asked.pop(table_id, None)
         table = self.tables.get(table_id)
         if table is not None and table.task is not None:
             table.task.cancel()
@@ -259,6 +267,22 @@ class OwnershipService(CopyService):
         self._owners.pop(table_id, None)
 
     # -- handing over -------------------------------------------------------------------------------------
+    def asked_about(self, table_id: str, by: str) -> None:
+        """Process ``by`` forwarded a lobby request (a join, the start...) for a table this process owns.
+
+        A table is made wherever the balancer sent its creation (round robin: it has no id yet), but every
+        later request about it goes to one process (it hashes the id). So a table made here, asked about
+        first from elsewhere while nobody is connected here, is handed to that process at once, before its
+        players' joins and start are each forwarded here and their connections move it anyway a second
+        later. Once per table: after that only connections move it (with ``HOLD``), so requests spread by
+        another balancer cannot bounce it around."""
+        if table_id not in self._fresh:
+            return
+        self._fresh.discard(table_id)
+        if not self.hub.connections(table_id):
+            self._asked[table_id] = by
+            self._consider(table_id)
+
     def _consider(self, table_id: str) -> None:
         """Hand the table over if this process owns it without a connection there while another process has
         seated players there (the one with the most), once it has held it ``HOLD`` seconds."""
@@ -274,7 +298,8 @@ class OwnershipService(CopyService):
         remote = self._remote.get(table_id, {})
         best = max(((len(s), p) for p, s in remote.items() if s and self.bus.alive(p)), default=None)
         if best is None:
-            return None
+            asked = self._asked.get(table_id)
+            return asked if asked is not None and self.bus.alive(asked) else None
         wait = self._since.get(table_id, 0.0) + HOLD - time.monotonic()
         if wait > 0:
             if table_id not in self._later:
