@@ -53,14 +53,14 @@ def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(serve
     assert listed["id"] in [t["id"] for t in httpx.get(f"{c.http}/api/tables", timeout=10).json()["tables"]]
     table = create_table(a, "sorry", 4, name="Alice")  # a owns it: it made it
     tid, alice = table["id"], table["you"]["token"]
-    _seat, bob = join(b, tid, "Bob")  # b forwards to a
+    _seat, bob = join(b, tid, "Bob")  # b forwards to a, which hands the fresh table to b (it was asked from b)
     refused = httpx.post(f"{c.http}/api/tables/{tid}/join", json={"name": "Eve", "invite": "wrong"}, timeout=10)
     assert (refused.status_code, refused.json()["code"]) == (403, "bad_invite")  # said as the owner says it
     assert post(c, f"/api/tables/{tid}/start", bob).json()["code"] == "not_host"
     for _ in range(2):
         assert post(b, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
     assert post(b, f"/api/tables/{tid}/start", alice).json()["status"] == "playing"
-    assert owner_of(tid, servers) is a  # the process that made it
+    assert owner_of(tid, servers) is b  # where its lobby requests came from (a balancer hashes them there)
 
     async def scenario() -> list[Client]:
         clients = [Client(a, tid, alice), Client(b, tid, bob), Client(b, tid), Client(a, tid)]
@@ -81,7 +81,7 @@ def test_players_on_two_processes_play_one_match_with_bots_and_a_spectator(serve
     stored = stored_actions(tid)
     check_record(record, clients, stored)
     assert {by for _n, by, _at in stored} == {"player", "bot"}
-    assert owner_of(tid, servers) is a  # Alice is connected to it: it keeps the table (no handover to b)
+    assert owner_of(tid, servers) is b  # Bob is connected to it: it keeps the table (no handover to a)
 
 
 def _json(text: str) -> dict[str, Any]:
@@ -98,10 +98,12 @@ def test_kill_9_of_the_owner_mid_match_another_process_takes_over(servers: list[
     a, b, c = servers
     table = create_table(a, "soupcons", 4, name="Alice", turn_seconds=1)
     tid, alice = table["id"], table["you"]["token"]
-    _s, bob = join(b, tid, "Bob")
-    carol_seat, carol = join(c, tid, "Carol")
-    assert post(c, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
+    # the lobby requests on a, which keeps the table (one from b or c would hand the fresh table there)
+    _s, bob = join(a, tid, "Bob")
+    carol_seat, carol = join(a, tid, "Carol")
+    assert post(a, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
     assert post(a, f"/api/tables/{tid}/start", alice).status_code == 200
+    assert owner_of(tid, servers) is a
     killed_at: list[float] = []
 
     def sleepy(client: Client, state: dict[str, Any]) -> bool:
@@ -203,7 +205,7 @@ def test_behind_haproxy_a_table_lives_on_one_process_and_survives_the_kill_of_it
             nonlocal tid
             table, watcher, home = await made_elsewhere()
             tid, alice = table["id"], table["you"]["token"]
-            _s, bob = join(front, tid, "Bob")  # forwarded by ``home`` to the maker, which owns it so far
+            _s, bob = join(front, tid, "Bob")  # forwarded by ``home`` to the maker, which hands it to ``home``
             assert post(front, f"/api/tables/{tid}/bots", alice, {"level": "easy"}).status_code == 200
             assert post(front, f"/api/tables/{tid}/start", alice).status_code == 200
             clients = [Client(front, tid, alice), Client(front, tid, bob), watcher]
