@@ -6,8 +6,10 @@ socket only once its write buffer is empty. A peer that stops reading while that
 phone whose system still acknowledges with a zero window, a client that asks and never reads: exactly a
 ``slow_client``) therefore kept the connection, its file descriptor, its buffers and uvicorn's protocol object
 for ever, since TCP never gives up on a peer that answers its window probes. Here a transport that was asked
-to close and is still open ``CLOSE_ABORT_AFTER`` seconds later is aborted (the peer gets a reset), which
-frees all of it and hands the application its ``websocket.disconnect``.
+to close and is still open ``CLOSE_ABORT_AFTER`` seconds later is aborted, which frees all of it and hands
+the application its ``websocket.disconnect``. (asyncio's ``abort`` alone only closes the file descriptor: the
+kernel then keeps the socket, orphaned, with its megabytes still queued for the peer; with ``SO_LINGER`` set
+to zero it resets the connection and drops them.)
 
 ``veillee serve`` runs uvicorn with ``ws=WebSocketProtocol``; everything else is uvicorn's own
 ``websockets-sansio`` protocol (the one its ``auto`` setting picks when ``websockets`` is installed).
@@ -16,7 +18,10 @@ frees all of it and hands the application its ``websocket.disconnect``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import socket
+import struct
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -52,9 +57,11 @@ class BoundedCloseTransport(asyncio.Transport):
         self._abort = None
         if not self._lost:
             unsent = self._inner.get_write_buffer_size()
-            log.info(
-                "aborted a WebSocket connection that took no bytes for %s s (%d bytes unsent)", self._after, unsent
-            )
+            log.info("aborted a closing WebSocket connection (%d bytes its peer did not take)", unsent)
+            sock = self._inner.get_extra_info("socket")
+            if sock is not None:  # linger 0: the kernel resets the connection and drops what it still holds
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self._inner.abort()
 
     def lost(self) -> None:
