@@ -11,15 +11,18 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import websockets
+from websockets.frames import Frame, Opcode
 
 from server.server_helpers import Client, Server, create_table, join, post, running_server
+from veillee.server.sockets import SLOW_CLOSE_GRACE
+from veillee.server.wsprotocol import CLOSE_ABORT_AFTER
 
 LIMITS = {"--rate-create": "4/minute", "--rate-join": "3/minute", "--rate-messages": "10/second"}
 
@@ -110,15 +113,43 @@ def test_a_second_server_on_the_same_data_directory_refuses_to_start(tmp_path: P
         first.stop()
 
 
-# A client is slow when the frames waiting for it pass the server's limit; the test's client must therefore
-# stay stalled until the server has judged it so. It used to stop asking after a fixed 6,000 hellos and then
-# read: when the kernel's socket buffers absorbed the answers (their size varies with the machine's load and
-# TCP autotuning) or the server had not caught up yet, the server never saw a slow client, answered every
-# hello to a client that was reading by then, and rightly closed nothing (the 60 s stalls seen beside the
-# cluster tests). Now it floods until the server drops it (``/health`` counts it no more), then reads.
+# A client is slow when more than QUEUE_LIMIT messages wait for it on the server, which happens only once the
+# kernel's socket buffers are full: the stalled clients below turn compression off, so that what they are sent
+# fills them in seconds, and the test waits until the server has dropped them (``/health`` counts them no
+# more). The old version of the first test asked for a fixed 6,000 snapshots and then read: when the buffers
+# absorbed the (compressed) answers nothing overflowed, the client read everything and waited 60 s for a close
+# that rightly never came (the stalls seen beside the cluster tests); when it passed, it was because the server
+# answered a whole read of hundreds of hellos before its sender could write anything (see the burst test).
 def _connections(server: Server) -> int:
     count: int = httpx.get(f"{server.http}/health", timeout=10).json()["connections"]
     return count
+
+
+async def _until(predicate: Callable[[], bool], timeout: float, failure: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not await asyncio.to_thread(predicate):
+        assert time.monotonic() < deadline, failure
+        await asyncio.sleep(0.2)
+
+
+def _stalled(server: Server, table_id: str) -> Any:
+    """A client that reads nothing (``max_queue=1``: the library stops reading the socket, as a frozen phone
+    would; nor does it answer pings), without compression."""
+    url = f"{server.ws}/ws/tables/{table_id}"
+    headers = {"X-Forwarded-For": "10.8.0.1"}  # its own message budget
+    return websockets.connect(
+        url, additional_headers=headers, max_queue=1, max_size=None, ping_interval=None, compression=None
+    )
+
+
+async def _flood(connection: Any) -> None:
+    """Ask for snapshots until the connection is lost."""
+    hello = json.dumps({"type": "hello", "lang": "fr"})  # a spectator snapshot with presentation
+    with contextlib.suppress(websockets.ConnectionClosed):
+        while True:
+            for _ in range(50):
+                await connection.send(hello)
+            await asyncio.sleep(0.01)
 
 
 def test_a_slow_client_is_closed_with_1013_slow_client(tmp_path: Path) -> None:
@@ -128,32 +159,16 @@ def test_a_slow_client_is_closed_with_1013_slow_client(tmp_path: Path) -> None:
         assert post(server, f"/api/tables/{table['id']}/start", table["you"]["token"]).status_code == 200
 
         async def stall() -> None:
-            # max_queue=1: the client library stops reading the socket, as a frozen phone would (nor does it
-            # ping: a frozen phone does not answer pings either)
-            url = f"{server.ws}/ws/tables/{table['id']}"
-            async with websockets.connect(url, max_queue=1, max_size=None, ping_interval=None) as socket:
-                hello = json.dumps({"type": "hello", "lang": "fr"})  # a spectator snapshot with presentation
-
-                async def flood() -> None:
-                    with contextlib.suppress(websockets.ConnectionClosed):
-                        while True:
-                            for _ in range(100):
-                                await socket.send(hello)
-                            await asyncio.sleep(0.02)
-
-                flooding = asyncio.create_task(flood())
-                deadline = time.monotonic() + 60
-                while await asyncio.to_thread(_connections, server) > 0:  # not yet judged slow
-                    assert time.monotonic() < deadline, "the server never judged the stalled client slow"
-                    await asyncio.sleep(0.2)
-                received = 0
+            async with _stalled(server, table["id"]) as stalled:
+                await _until(lambda: _connections(server) == 1, 20, "the client never got in")
+                flooding = asyncio.create_task(_flood(stalled))
+                await _until(lambda: _connections(server) == 0, 60, "the server never judged the stalled client slow")
+                received = 0  # it reads again, within SLOW_CLOSE_GRACE
                 with pytest.raises(websockets.ConnectionClosed) as closed:
                     while True:
-                        await asyncio.wait_for(socket.recv(), 30)
+                        await asyncio.wait_for(stalled.recv(), 30)
                         received += 1
-                flooding.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await flooding
+                await flooding
                 assert closed.value.rcvd is not None, "the connection was reset without a close frame"
                 assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1013, "slow_client")
                 assert received > 0  # the frames already on their way came first
@@ -161,3 +176,75 @@ def test_a_slow_client_is_closed_with_1013_slow_client(tmp_path: Path) -> None:
         asyncio.run(stall())
         # the server is fine
         assert httpx.get(f"{server.http}/api/tables/{table['id']}", timeout=10).status_code == 200
+
+
+def test_a_frozen_player_is_dropped_while_the_table_goes_on(tmp_path: Path) -> None:
+    """Alice's phone freezes: it sends nothing more and reads nothing more (its system still acknowledges, with
+    a zero window), while the table goes on (Bob chats). Her queue overflows from the table's messages; the
+    server must notice it at once (it used to wait for her next message, which never comes) and, since her
+    buffers are full and neither the frame in hand nor the close frame can reach her, drop her all the same
+    within a bounded time: her socket used to stay open for ever. Bob must not notice a thing.
+
+    Bob says 20 lines, then waits for them to come back: no read of the server brings more than 20, so that
+    Alice is judged slow because her buffers are full, whatever the machine's speed (see the burst test)."""
+    with running_server(tmp_path) as server:
+        table = create_table(server, "sorry", 2, name="Alice")
+        _, bob_token = join(server, table["id"], "Bob")
+        assert post(server, f"/api/tables/{table['id']}/start", table["you"]["token"]).status_code == 200
+        line = "😀" * 200  # the longest chat line: 800 bytes
+
+        async def say(bob: Client, lines: int) -> None:
+            for _ in range(lines):
+                await bob.send({"type": "chat", "text": line})
+            for _ in range(lines):
+                assert await bob.wait(lambda m: m["type"] == "chat", timeout=5)
+
+        async def scenario() -> None:
+            bob = Client(server, table["id"], bob_token)
+            await bob.connect()
+            alice = await _stalled(server, table["id"])
+            try:
+                await alice.send(json.dumps({"type": "hello", "token": table["you"]["token"]}))  # then nothing
+                await _until(lambda: _connections(server) == 2, 20, "Alice never got in")
+                deadline = time.monotonic() + 60
+                while await asyncio.to_thread(_connections, server) == 2:  # not yet judged slow
+                    assert time.monotonic() < deadline, "the server never judged Alice slow"
+                    for _ in range(10):
+                        await say(bob, 20)
+                judged = time.monotonic()
+                cut_off = SLOW_CLOSE_GRACE + CLOSE_ABORT_AFTER + 5
+                with pytest.raises(websockets.ConnectionClosed):
+                    while True:  # the table goes on; Alice's socket gets an unsolicited pong now and then,
+                        # which the server reads and ignores: writing it fails once her connection is reset
+                        assert time.monotonic() - judged < cut_off, f"Alice's connection is open after {cut_off} s"
+                        await say(bob, 1)
+                        await alice.pong()
+                        await asyncio.sleep(0.5)
+                assert alice.protocol.close_rcvd is None  # she read nothing: reset, not closed
+                assert _connections(server) == 1
+                await bob.close()
+            finally:
+                alice.transport.abort()  # (a close would wait on its full buffer when the server keeps it)
+
+        asyncio.run(scenario())
+        assert httpx.get(f"{server.http}/api/tables/{table['id']}", timeout=10).status_code == 200
+
+
+def test_a_burst_of_requests_from_a_client_that_reads_is_all_answered(tmp_path: Path) -> None:
+    """1,500 pings in one write: the server reads them at once, and used to queue the 1,500 pongs before its
+    sender wrote one, judging slow (1013) a client whose socket took everything. Now it lets the sender write
+    whenever the queue fills up."""
+    with running_server(tmp_path) as server:
+        table = create_table(server, "soon", 2, name="Alice")
+
+        async def burst() -> None:
+            url = f"{server.ws}/ws/tables/{table['id']}"
+            async with websockets.connect(url, max_size=None, compression=None) as client:
+                assert json.loads(await client.recv())["type"] == "welcome"
+                ping = Frame(Opcode.TEXT, json.dumps({"type": "ping"}).encode()).serialize(mask=True)
+                client.transport.write(ping * 1500)  # one write (the library would flush frame by frame)
+                kinds = [json.loads(await asyncio.wait_for(client.recv(), 20))["type"] for _ in range(1500)]
+                assert kinds == ["pong"] * 1500
+                assert _connections(server) == 1
+
+        asyncio.run(burst())

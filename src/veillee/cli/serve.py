@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from veillee.server.owner import DatabaseInUse, own_database
     from veillee.server.settings import ServerSettings
     from veillee.server.store import database_url
+    from veillee.server.wsprotocol import WebSocketProtocol
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = database_url(args.data_dir, args.database_url)
@@ -118,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
                 host=args.host,
                 port=args.port,
                 log_level=args.log_level,
+                ws=WebSocketProtocol,  # uvicorn's, with a close that ends even when the peer reads no more
                 ws_max_size=max(MAX_MESSAGE_BYTES * 64, 1 << 20),
                 ws_ping_interval=20.0,
                 ws_ping_timeout=20.0,

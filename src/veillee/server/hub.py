@@ -45,6 +45,8 @@ class Connection:
     closed: bool = False
     overflowed: bool = False
     """The queue overflowed: the sender is closing the connection with 1013 ``slow_client``."""
+    overflow: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the queue overflows: wakes the connection's server, which may be waiting for a message."""
 
     @property
     def variant(self) -> str | None:
@@ -72,6 +74,7 @@ class Connection:
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(None)
+            self.overflow.set()
 
     async def sender(self) -> None:
         """Write queued messages in order until the connection ends."""

@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -20,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from veillee.core.match import Rejected
 from veillee.server import ui
 from veillee.server.guard import RateLimits
-from veillee.server.hub import Hub
+from veillee.server.hub import QUEUE_LIMIT, Hub
 from veillee.server.messages import (
     MAX_MESSAGE_BYTES,
     ActMessage,
@@ -37,8 +38,11 @@ __all__ = ["serve_connection"]
 
 log = logging.getLogger("veillee.server")
 
-SLOW_CLOSE_GRACE = 30.0
-"""Seconds a slow client is given to take the frames already sent and the ``slow_client`` close frame."""
+SLOW_CLOSE_GRACE = 10.0
+"""Seconds a client judged slow is given to take the frame in hand and the ``slow_client`` close frame; then
+the server lets it go, and ``wsprotocol`` aborts its socket if it takes nothing more."""
+CATCH_UP = QUEUE_LIMIT // 4
+"""Messages waiting for a connection past which its reader lets the sender write before it reads on."""
 
 Model = HelloMessage | ActMessage | PingMessage | ChatMessage | ReactMessage
 MODELS: dict[str, type[Model]] = {
@@ -57,18 +61,62 @@ def client_address(websocket: WebSocket) -> str:
 async def serve_connection(
     service: TableCore, hub: Hub, table: Table, websocket: WebSocket, limits: RateLimits
 ) -> None:
-    """Serve one connection until it closes (or is closed as too slow, with 1013 ``slow_client``)."""
+    """Serve one connection until it closes, or until it is judged too slow (its queue overflowed): then it is
+    closed with 1013 ``slow_client`` after the frame in hand, or let go if it takes none of it in
+    ``SLOW_CLOSE_GRACE`` seconds.
+
+    The overflow is noticed at once, not at the client's next message: a frozen phone sends none."""
     connection = ui.UiConnection(websocket, table)
     hub.add(connection)
     sender = asyncio.create_task(connection.sender())
-    address = client_address(websocket)
-    limited_until = 0.0
     connection.send({"type": "welcome", "seat": None, "table": service.table_json(table)})
     if table.match is not None:
         connection.send(service.snapshot_message(table, None, 0))
+    reading = _Reading()
+    reader = asyncio.create_task(_read(service, table, connection, limits, reading))
+    overflow = asyncio.create_task(connection.overflow.wait())
+    try:
+        await asyncio.wait({reader, overflow}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        overflow.cancel()
+        was_seated = connection.seat is not None
+        hub.remove(connection)
+        if was_seated:
+            service.presence_changed(table, person=True)
+        try:
+            if connection.overflowed:  # let the sender finish the frame in hand and send the close frame
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(sender), SLOW_CLOSE_GRACE)
+            if reading.waiting:
+                reader.cancel()  # it waits for a message, which a closed connection would drop anyway
+            await asyncio.wait({reader})  # else it ends after the message in hand (the connection is closed)
+        finally:
+            sender.cancel()
+            reader.cancel()
+    if not reader.cancelled():
+        reader.result()  # an error of a handler is the application's, as before
+
+
+@dataclass
+class _Reading:
+    waiting: bool = False
+    """The reader waits for the next message (it holds none): cancelling it loses nothing."""
+
+
+async def _read(
+    service: TableCore, table: Table, connection: ui.UiConnection, limits: RateLimits, reading: _Reading
+) -> None:
+    """Read, check and answer each message in order until the client goes or the connection is closed."""
+    websocket = connection.websocket
+    address = client_address(websocket)
+    limited_until = 0.0
     try:
         while not connection.closed:
-            message = await websocket.receive()
+            reading.waiting = True
+            try:
+                message = await websocket.receive()
+            finally:
+                reading.waiting = False
             if message["type"] == "websocket.disconnect":
                 break
             wait = await limits.wait("messages", address)
@@ -83,17 +131,12 @@ async def serve_connection(
                 connection.send(error_json("bad_message", "send JSON text frames, not binary ones"))
                 continue
             await _handle(service, table, connection, text, limits, address)
+            if connection.queue.qsize() >= CATCH_UP:
+                # one read of the socket may bring hundreds of requests: answering them all before the sender
+                # runs would judge slow a client whose socket takes everything
+                await asyncio.sleep(0)
     except (WebSocketDisconnect, RuntimeError):
         pass
-    finally:
-        was_seated = connection.seat is not None
-        hub.remove(connection)
-        if connection.overflowed:  # let the sender finish and send the slow_client close frame
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(sender), SLOW_CLOSE_GRACE)
-        sender.cancel()
-        if was_seated:
-            service.presence_changed(table, person=True)
 
 
 async def _handle(
