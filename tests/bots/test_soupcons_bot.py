@@ -266,3 +266,21 @@ def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> 
     turned = state.clone()
     play(turned, "offer 4 as 4", "accept", "choose 2", "offer 4 as 5", "accept")
     assert turned.is_over and turned.result().winners == (1,)
+
+
+def test_hard_rollouts_play_the_other_seats_at_random() -> None:
+    # Seat 1 answers a claimed Serpent: ``normal`` refuses it every time. In ``hard``'s rollouts the other
+    # seats are modelled as a field that does not read claims (``OPPONENT_MIX``: ``ismcts`` accepts about
+    # half of such cards), so when seat 0 searches, seat 1 accepts about half the time; when seat 1 is the
+    # searcher, its own moves stay ``normal``'s.
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1", "offer S as S")
+    assert heuristic.OPPONENT_MIX == 1.0
+    game = ismcts._Game(
+        heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=0, others=heuristic.OPPONENT_MIX
+    )
+    rng = random.Random(3)
+    accepted = sum(game.play(state, rng) == Action.accept() for _ in range(400))
+    assert 150 <= accepted <= 250
+    own = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=1, others=1.0)
+    assert all(own.play(state, rng) == Action.refuse() for _ in range(50))
