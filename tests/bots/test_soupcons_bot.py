@@ -284,3 +284,21 @@ def test_hard_rollouts_play_the_other_seats_at_random() -> None:
     assert 150 <= accepted <= 250
     own = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=1, others=1.0)
     assert all(own.play(state, rng) == Action.refuse() for _ in range(50))
+
+
+def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_refuse() -> None:
+    # Seat 2 passed the Serpent to seat 1 in silence, then seat 1 was forced its third card; seat 0 (innocent)
+    # holds the 5 (turns a Night card) and the 2 (its Day card would be removed, a step for the Serpents),
+    # and seat 1, the likely Serpent, has refused the 1. Main's ``hard`` offered the 2 claimed as a Night
+    # turn in every seed: its rollouts' receiver was ``normal``, a Serpent who refuses claimed Night turns,
+    # so the lie would force the 5 on it. A receiver that ignores claims (``ismcts``) takes the 2 half the
+    # time; with the other seats modelled that way, ``hard`` offers the 5 itself in most seeds.
+    state = stacked_game((("1", "5"), ("4", "0"), ("S", "3", "2")), first=2, round_cap=20)
+    play(state, "choose 1", "offer S as 1", "accept", "choose 2", "offer S as 5", "refuse", "offer 4 as 4", "refuse")
+    play(state, "offer 0 as 3", "choose 0", "offer 2 as 2", "accept", "choose 1", "offer 1 as 1", "refuse")
+    assert state.to_act == 0 and sorted(str(card) for card in state.hands[0]) == ["2", "5"]
+    moves = []
+    for seed in range(1, 7):
+        bot = make_bot("hard", "soupcons", iterations=600, seconds=None)
+        moves.append(bot.act(decision_for(state, 0, random.Random(seed)), random.Random(seed)))
+    assert sum(move.card is Card.MASK_5 for move in moves) >= 4
