@@ -57,7 +57,6 @@ from veillee.bots.heuristics import (
     confidence_for,
     evaluator_for,
     opponent_mix_for,
-    opponent_model_for,
     policy_for,
     rollout_for,
     rollout_mix_for,
@@ -157,7 +156,6 @@ def search(
     evaluate: Evaluator | None = None,
     actions: Sequence[Any] | None = None,
     evaluate_many: EvaluateMany | None = None,
-    others: float | None = None,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
 
@@ -173,8 +171,7 @@ def search(
     of rollout moves played at random (default: the game's ``ROLLOUT_MIX``, 0 for most games).
 
     ``evaluate`` replaces the game's evaluator where a rollout stops before the match's end (``expert``
-    passes its learned value); ``others``: the share of the other seats' rollout moves played at random
-    (default: the game's ``OPPONENT_MIX``); ``actions`` restricts the root to these legal actions (``expert`` passes
+    passes its learned value); ``actions`` restricts the root to these legal actions (``expert`` passes
     the ones its learned prior deems worth a look), in the game's order. ``evaluate_many`` judges the
     leaves in batches instead (``expert``'s network): each batch's leaves are judged together before any
     is backed up, and, where the tree is the root only, a *group* of several worlds (about ``LEAVES``
@@ -193,7 +190,7 @@ def search(
         rollout_rounds_for(decision.game),
         evaluate_many,
         decision.seat,
-        opponent_mix_for(decision.game) if others is None else others,
+        opponent_mix_for(decision.game),
     )
     seat = decision.seat
     root = Node(seat)
@@ -381,7 +378,6 @@ class ISMCTSBot:
         self.clock = clock
         self._policy = policy_for(game)
         self._candidates = candidates_for(game)
-        self._opponents = opponent_model_for(game)
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
@@ -403,7 +399,6 @@ class ISMCTSBot:
             keep=usual,
             clock=self.clock,
             actions=actions,
-            others=None if self._opponents is None else self._opponents(decision.seat_view),
         )
         baseline = root.children[usual].samples
         if len(baseline) < MIN_WORLDS:

@@ -16,8 +16,7 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   the ones its own heuristic would play;
 * ``OPPONENT_MIX``: the share of the *other* seats' rollout moves played uniformly at random (default 0):
   the search's model of its opponents, for a game where the fields it meets do not play like its own
-  heuristic (Soupçons: a textbook ``ismcts`` ignores claims and accepts about half the cards); a module
-  function ``opponent_mix(view) -> float`` replaces it per decision, from what the seat has seen;
+  heuristic (Soupçons: a textbook ``ismcts`` ignores claims and accepts about half the cards);
 * ``ROLLOUT_ROUNDS``: how many round ends a rollout plays through (default 1): more when what a move
   leaves in hand counts in the next round too;
 * ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);
@@ -61,7 +60,6 @@ __all__ = [
     "generic_choose",
     "neutral_evaluate",
     "opponent_mix_for",
-    "opponent_model_for",
     "policy_for",
     "rollout_for",
     "rollout_mix_for",
@@ -174,13 +172,6 @@ def opponent_mix_for(game: str) -> float:
     module = _module(game)
     mix = getattr(module, "OPPONENT_MIX", None) if module is not None else None
     return float(mix) if isinstance(mix, (int, float)) else 0.0
-
-
-def opponent_model_for(game: str) -> Callable[[Any], float] | None:
-    """The game's ``opponent_mix(view)`` (``OPPONENT_MIX`` read from what the seat has seen), or None."""
-    module = _module(game)
-    model = getattr(module, "opponent_mix", None) if module is not None else None
-    return model if callable(model) else None
 
 
 def rollout_rounds_for(game: str) -> int:

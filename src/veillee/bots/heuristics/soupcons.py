@@ -31,7 +31,6 @@ cards as values). Reasons:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from functools import cached_property
@@ -46,25 +45,12 @@ from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
-__all__ = [
-    "OPPONENT_MIX",
-    "SEARCH_DEPTH",
-    "candidates",
-    "choose",
-    "evaluate",
-    "opponent_mix",
-    "rollout",
-    "serpent_estimates",
-]
+__all__ = ["OPPONENT_MIX", "SEARCH_DEPTH", "candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
-OPPONENT_MIX = 0.5
-"""The share of the other seats' moves that ``hard``'s rollouts play at random (its opponent model) before
-any answer has been seen; ``opponent_mix`` then follows the answers (issue 21, fifth pass in docs/bots.md)."""
-ACCEPT_NORMAL = 0.25
-"""How often ``normal`` accepts a card it could refuse (226 of 309 claimed Night turns refused, docs/bots.md)."""
-ACCEPT_RANDOM = 0.5
-"""How often a seat that ignores claims and the giver's order accepts such a card (``random``, ``ismcts``)."""
+OPPONENT_MIX = 1.0
+"""The share of the other seats' moves that ``hard``'s rollouts play at random (its opponent model; issue 21,
+fifth pass in docs/bots.md)."""
 SEARCH_DEPTH = 1000
 """``hard``'s rollouts play to the end of the match (the 20-round cap, or the rules' end), not 30 decisions."""
 S = Card.SERPENT
@@ -436,33 +422,6 @@ def choose(view: SoupconsView, legal: Sequence[Action], rng: random.Random) -> A
     offer = view.offer
     giver, claim = (view.active, None) if offer is None else (offer.giver, offer.claim)
     return _decide(_Table.of_view(view), view.phase, legal, rng, giver, claim)
-
-
-def opponent_mix(view: SoupconsView) -> float:
-    """How likely the other seats are to answer at random rather than like ``normal``, from their answers so
-    far: ``hard``'s rollouts play that share of their moves at random (``OPPONENT_MIX`` with no answer).
-
-    Why: the search's verdicts are only as good as its model of the other seats. Against seats that read
-    claims and distrust suspects (``normal`` refuses about three first or second cards in four), modelling
-    them as ``normal`` is right; against seats that ignore claims (``ismcts`` accepts about half), it makes
-    the search value the order of an offer for a receiver that is not there. The answers are public (who
-    accepted which card of an exchange, and which was forced), so each one updates the odds of the two
-    models by Bayes' rule (``ACCEPT_RANDOM`` against ``ACCEPT_NORMAL``), from even odds.
-    """
-    accepted = refused = 0
-    last = len(view.exchanges) - 1
-    for i, ex in enumerate(view.exchanges):
-        if ex.receiver == view.seat:
-            continue
-        chose = ex.done and not ex.forced  # the last claim accepted (a forced card is no answer)
-        pending = not ex.done and i == last and view.offer is not None and view.offer.pending
-        accepted += chose
-        refused += len(ex.claims) - (1 if chose or (ex.forced and ex.done) or pending else 0)
-    odds = (ACCEPT_RANDOM / ACCEPT_NORMAL) ** accepted * ((1 - ACCEPT_RANDOM) / (1 - ACCEPT_NORMAL)) ** refused
-    prior = OPPONENT_MIX / (1 - OPPONENT_MIX) if OPPONENT_MIX < 1 else math.inf
-    if math.isinf(prior):
-        return 1.0
-    return prior * odds / (1 + prior * odds)
 
 
 def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
