@@ -266,3 +266,46 @@ def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> 
     turned = state.clone()
     play(turned, "offer 4 as 4", "accept", "choose 2", "offer 4 as 5", "accept")
     assert turned.is_over and turned.result().winners == (1,)
+
+
+def test_hard_rollouts_play_the_other_seats_at_random() -> None:
+    # Seat 1 answers a claimed Serpent: ``normal`` refuses it every time. With the other seats modelled as
+    # a field that does not read claims (``others`` 1, the ``OPPONENT_MIX`` knob: ``ismcts`` accepts about
+    # half of such cards), seat 1 accepts about half the time in seat 0's rollouts; when seat 1 is the
+    # searcher, its own moves stay ``normal``'s.
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1", "offer S as S")
+    game = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=0, others=1.0)
+    rng = random.Random(3)
+    accepted = sum(game.play(state, rng) == Action.accept() for _ in range(400))
+    assert 150 <= accepted <= 250
+    own = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=1, others=1.0)
+    assert all(own.play(state, rng) == Action.refuse() for _ in range(50))
+
+
+def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_refuse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 2 passed the Serpent to seat 1 in silence, then seat 1 was forced its third card; seat 0 (innocent)
+    # holds the 5 (turns a Night card) and the 2 (its Day card would be removed, a step for the Serpents),
+    # and seat 1, the likely Serpent, has refused the 1. Main's ``hard`` offered the 2 claimed as a Night
+    # turn in every seed: its rollouts' receiver was ``normal``, a Serpent who refuses claimed Night turns,
+    # so the lie would force the 5 on it. A receiver that ignores claims (``ismcts``) takes the 2 half the
+    # time; with the other seats modelled that way (``OPPONENT_MIX`` 1, not shipped: docs/bots.md), ``hard``
+    # offers the 5 itself in most seeds.
+    state = stacked_game((("1", "5"), ("4", "0"), ("S", "3", "2")), first=2, round_cap=20)
+    play(state, "choose 1", "offer S as 1", "accept", "choose 2", "offer S as 5", "refuse", "offer 4 as 4", "refuse")
+    play(state, "offer 0 as 3", "choose 0", "offer 2 as 2", "accept", "choose 1", "offer 1 as 1", "refuse")
+    assert state.to_act == 0 and sorted(str(card) for card in state.hands[0]) == ["2", "5"]
+
+    def fives() -> int:
+        moves = []
+        for seed in range(1, 7):
+            bot = make_bot("hard", "soupcons", iterations=600, seconds=None)
+            moves.append(bot.act(decision_for(state, 0, random.Random(seed)), random.Random(seed)))
+        return sum(move.card is Card.MASK_5 for move in moves)
+
+    assert fives() == 0  # as shipped: the other seats play ``normal`` in the rollouts
+    monkeypatch.setattr(heuristic, "OPPONENT_MIX", 1.0)
+    monkeypatch.setattr(heuristic, "SEARCH_DEPTH", 1000, raising=False)
+    assert fives() >= 4

@@ -14,7 +14,8 @@ Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, 
    could have been chosen, not how often its parent was visited), considering only the children legal in
    that world, down to ``tree_depth`` plies; a new node tries the rollout policy's move first;
 4. rolls out with the game's ``normal`` policy (``veillee.bots.heuristics``, fed the world's view of the
-   seat to act) until the round ends or ``depth`` decisions have been played;
+   seat to act) until the round ends or ``depth`` decisions have been played; the game's ``OPPONENT_MIX``
+   plays that share of the other seats' moves at random instead (its model of the opponents);
 5. scores the end per seat and credits each node with the value of the seat that chose it (multi-player
    rewards, not a two-player zero-sum sign flip).
 
@@ -55,6 +56,7 @@ from veillee.bots.heuristics import (
     candidates_for,
     confidence_for,
     evaluator_for,
+    opponent_mix_for,
     policy_for,
     rollout_for,
     rollout_mix_for,
@@ -124,9 +126,16 @@ class _Game:
     """How many round ends a rollout plays through before the evaluator judges (1: the move's own round)."""
     evaluate_many: EvaluateMany | None = None
     """Judges many rollouts' ends at once (``expert``'s network); ``evaluate`` is then not used."""
+    seat: int | None = None
+    """The searching seat (for ``others``)."""
+    others: float = 0.0
+    """The share of the *other* seats' rollout moves played uniformly at random (the opponent model)."""
 
     def play(self, world: GameState[Any], rng: random.Random) -> Any:
-        """One rollout move: the policy's, or with probability ``mix`` a uniformly random legal one."""
+        """One rollout move: the policy's, or with probability ``mix`` (``others`` for a seat other than
+        the searcher's) a uniformly random legal one."""
+        if self.others and world.to_act != self.seat and rng.random() < self.others:
+            return choose_uniform(world.legal_actions(), rng)
         if self.mix and rng.random() < self.mix:
             return choose_uniform(world.legal_actions(), rng)
         return self.rollout(world, rng)
@@ -180,6 +189,8 @@ def search(
         rollout_mix_for(decision.game) if mix is None else mix,
         rollout_rounds_for(decision.game),
         evaluate_many,
+        decision.seat,
+        opponent_mix_for(decision.game),
     )
     seat = decision.seat
     root = Node(seat)

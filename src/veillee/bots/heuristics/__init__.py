@@ -14,6 +14,9 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``ROLLOUT_MIX``: the share of the search's rollout moves played uniformly at random (default 0): a game
   whose heuristic is not to be trusted blind mixes in random moves, so the futures it sees are not only
   the ones its own heuristic would play;
+* ``OPPONENT_MIX``: the share of the *other* seats' rollout moves played uniformly at random (default 0):
+  the search's model of its opponents, for a game where the fields it meets do not play like its own
+  heuristic (Soupçons: a textbook ``ismcts`` ignores claims and accepts about half the cards);
 * ``ROLLOUT_ROUNDS``: how many round ends a rollout plays through (default 1): more when what a move
   leaves in hand counts in the next round too;
 * ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);
@@ -56,6 +59,7 @@ __all__ = [
     "evaluator_for",
     "generic_choose",
     "neutral_evaluate",
+    "opponent_mix_for",
     "policy_for",
     "rollout_for",
     "rollout_mix_for",
@@ -160,6 +164,13 @@ def rollout_mix_for(game: str) -> float:
     """The game's ``ROLLOUT_MIX`` (the share of random moves in the search's rollouts), or 0."""
     module = _module(game)
     mix = getattr(module, "ROLLOUT_MIX", None) if module is not None else None
+    return float(mix) if isinstance(mix, (int, float)) else 0.0
+
+
+def opponent_mix_for(game: str) -> float:
+    """The game's ``OPPONENT_MIX`` (the share of the other seats' rollout moves played at random), or 0."""
+    module = _module(game)
+    mix = getattr(module, "OPPONENT_MIX", None) if module is not None else None
     return float(mix) if isinstance(mix, (int, float)) else 0.0
 
 

@@ -45,9 +45,14 @@ from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
-__all__ = ["candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
+__all__ = ["OPPONENT_MIX", "candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
+OPPONENT_MIX = 0.0
+"""The share of the other seats' moves that ``hard``'s rollouts play at random (its opponent model). 0: they
+play ``normal``. Setting 1 here (with ``SEARCH_DEPTH`` 1,000, rollouts to the match's end) did not
+measurably help against ``ismcts`` fields (55.2 % against main's 52.5 % of 300 pairings on fresh seeds) and
+cost ``hard`` its lead over ``normal`` fields (50.0 % against 74.4 %): issue 21, fifth pass in docs/bots.md."""
 S = Card.SERPENT
 HANDS_OVER = 20.0
 """The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
