@@ -49,6 +49,8 @@ def free_port() -> int:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.sent: list[float] = []
+        """When each measured action was sent (``time.monotonic()``), in the order of ``latencies``."""
         self.connections = 0
         self.errors = 0
         self.matches = 0
@@ -109,6 +111,7 @@ async def seat_client(
                 if pending is not None and state["version"] > pending[0]:
                     if pending[1] >= stats.measure_from:
                         stats.latencies.append(time.monotonic() - pending[1])
+                        stats.sent.append(pending[1])
                     pending = None
                 if state["over"]:
                     stats.matches += 1
@@ -318,6 +321,17 @@ def cluster_counts() -> dict[str, int]:
     return dict(sorted(total.items()))
 
 
+def windows(stats: Stats, width: float) -> list[float]:
+    """The p99 latency (ms) of the actions sent in each ``width``-second window from the start."""
+    buckets: dict[int, list[float]] = {}
+    for sent, latency in zip(stats.sent, stats.latencies, strict=True):
+        buckets.setdefault(int((sent - stats.measure_from) // width), []).append(latency)
+    return [
+        round(1000 * sorted(b)[int(0.99 * len(b))], 1) if (b := buckets.get(i)) else float("nan")
+        for i in range(max(buckets, default=-1) + 1)
+    ]
+
+
 def machine_busy() -> tuple[float, float]:
     """The machine's busy and total CPU time so far (``/proc/stat``, every core): their change over a run
     says how saturated the cores were."""
@@ -436,6 +450,8 @@ def main() -> int:
         "p99_ms": round(pct(0.99), 1),
         "max_ms": round(1000 * lat[-1], 1) if lat else None,
         "mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else None,
+        # the same p99 by 15-s window of the run (when the action was sent): the creation storm, the kill
+        "p99_ms_by_15s": windows(stats, 15.0),
         "errors": stats.errors,
         "error_codes": stats.error_codes,
         "http_errors": stats.http_errors,
