@@ -40,7 +40,7 @@ def to_json(value: Any) -> Any:
 
 
 @cache
-def _encoder(cls: type) -> Callable[[Any], Any]:
+def _encoder(cls: Any) -> Callable[[Any], Any]:  # Any: mypy does not see classes as Hashable
     """The rules above decided once per type: every view of every delivery goes through here, and asking
     ``isinstance`` and ``getattr`` again for each card of each view was a fifth of a server's CPU."""
     if issubclass(cls, Flag):
@@ -155,7 +155,7 @@ def _allows_none(hint: Any) -> bool:
 
 
 @cache
-def _field_names(cls: type) -> tuple[str, ...]:
+def _field_names(cls: Any) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
