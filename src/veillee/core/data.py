@@ -39,8 +39,7 @@ def to_json(value: Any) -> Any:
     return _encoder(type(value))(value)
 
 
-@cache
-def _encoder(cls: Any) -> Callable[[Any], Any]:  # Any: mypy does not see classes as Hashable
+def _make_encoder(cls: type) -> Callable[[Any], Any]:
     """The rules above decided once per type: every view of every delivery goes through here, and asking
     ``isinstance`` and ``getattr`` again for each card of each view was a fifth of a server's CPU."""
     if issubclass(cls, Flag):
@@ -61,8 +60,11 @@ def _encoder(cls: Any) -> Callable[[Any], Any]:  # Any: mypy does not see classe
     if issubclass(cls, dict):
         return _dict_form
     if dataclasses.is_dataclass(cls):
-        return _fields_encoder(tuple(f.name for f in dataclasses.fields(cls)), by_name=True)
+        return _fields_encoder(_field_names(cls), by_name=True)
     return _no_form
+
+
+_encoder: Callable[[type], Callable[[Any], Any]] = cache(_make_encoder)
 
 
 def _same(value: Any) -> Any:
@@ -154,9 +156,11 @@ def _allows_none(hint: Any) -> bool:
     return hint is None or hint is type(None) or type(None) in get_args(hint)
 
 
-@cache
-def _field_names(cls: Any) -> tuple[str, ...]:
+def _dataclass_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
+
+
+_field_names: Callable[[type], tuple[str, ...]] = cache(_dataclass_names)
 
 
 @cache
