@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -42,6 +43,11 @@ from sqlalchemy import create_engine, text
 def run_loop(work: Any) -> Any:
     """The clients on uvloop where the server has it too (a dependency off Windows): the generator shares the
     machine's cores with the servers it measures, so its own CPU is taken from theirs."""
+    # the collector tuned as ``veillee serve`` tunes it (``steady_collector``), written here so that an A/B run
+    # of older server code (PYTHONPATH) keeps the same generator: its own pauses are not the servers' latency
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 100)
     try:
         import uvloop
     except ImportError:

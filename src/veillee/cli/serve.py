@@ -10,6 +10,7 @@ database: a second one refuses to start (``veillee.server.owner``), unless every
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -114,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with own_database(url, shared=bool(args.redis_url)):
             print(f"veillée server on http://{args.host}:{args.port}/ (API: /docs)", flush=True)
+            steady_collector()
             uvicorn.run(
                 app,
                 host=args.host,
@@ -129,3 +131,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"veillee serve: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+GC_THRESHOLDS = (10_000, 20, 100)
+"""Young collections every 10,000 net allocations instead of 700, and a full one after 2,000 of them instead
+of 100 (Python's defaults: 700, 10, 10)."""
+
+
+def steady_collector() -> None:
+    """Keep Python's cycle collector from pausing every table of the process for long.
+
+    With the defaults, a server holding hundreds of tables ran a full collection every few seconds while
+    tables were being made, each walking every live object (the imported libraries' ~140,000 included):
+    pauses of 0.3 to 0.9 s in which no table of the process moved, the largest part of the load benchmark's
+    p99 (docs/performance.md). The objects alive once the server is built are frozen (never walked again;
+    they live as long as the process), and collections come less often. Full collections still run, so
+    cyclic garbage is still freed, only later. Only the ``serve`` process does this: the collector's
+    settings belong to the process, not to the app a test may embed.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
