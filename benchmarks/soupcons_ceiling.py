@@ -25,7 +25,10 @@ shipped `hard` (its own sampled world, same budget, its own RNG, outside the ora
 decision kinds where the two moves differ are counted (``kinds.json``): where the missing information
 matters. That doubles the CPU of a run. With ``--every-move`` the oracle's root compares every legal move:
 `hard`'s ``candidates`` hook keeps one claim per offered card and leaves two game-ending decisions to
-``normal`` because sampled worlds get them wrong, which the true world does not.
+``normal`` because sampled worlds get them wrong, which the true world does not. ``--others P`` sets the
+search's opponent model (Soupçons' ``OPPONENT_MIX``, in this process only): the share of the other seats'
+rollout moves played at random instead of by ``normal``. Every run writes ``kinds.json``: per decision
+kind, how many choices the oracle made and how often it did not play the ``normal`` move.
 
 Every match is appended to ``DIR/rows.jsonl`` as it ends (a run cut short still counts; a restarted run
 skips the matches already there); at the end ``DIR/summary.json`` has the tournament's summary
@@ -48,6 +51,7 @@ from typing import Any, cast
 
 import veillee
 from veillee.bots import Decision, ISMCTSBot, decision_for, play_match
+from veillee.bots.heuristics import soupcons as soupcons_heuristic
 from veillee.bots.tournament import MatchSpec, TournamentConfig, _agent, schedule, summarise, wilson
 from veillee.cli.tournament import write_outputs
 from veillee.core import GameState, derive_seed
@@ -94,15 +98,25 @@ class Oracle:
         self.state: GameState[Any] | None = None
         self.shadow = shadow
         self.shadow_rng = random.Random(shadow_seed)
+        self.choices: Counter[str] = Counter()
+        """Decisions with a choice, by kind (Soupçons: offer, choose, accept/refuse for the answers)."""
+        self.overrides: Counter[str] = Counter()
+        """Of those, where the oracle did not play the ``normal`` move."""
         self.kinds: Counter[str] = Counter()
         self.differ: Counter[str] = Counter()
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         assert self.state is not None, "the oracle needs the true state"
         true = replace(decision, sampled=cast(GameState[Any], TrueWorld(self.state)))
+        probe = random.Random()
+        probe.setstate(rng.getstate())  # the draws ``act`` makes first: its ``normal`` move
+        usual = self.search._policy(decision, probe)
         action = self.search.act(true, rng)
-        if self.shadow is not None and len(decision.legal) > 1:
+        if len(decision.legal) > 1:
             kind = str(getattr(decision.legal[0], "kind", type(decision.legal[0]).__name__))
+            self.choices[kind] += 1
+            self.overrides[kind] += action != usual
+        if self.shadow is not None and len(decision.legal) > 1:
             honest = decision_for(self.state, decision.seat, self.shadow_rng)
             theirs = self.shadow.act(honest, self.shadow_rng)
             self.kinds[kind] += 1
@@ -190,6 +204,9 @@ def describe(rows: list[dict[str, Any]]) -> str:
 
 def run(args: argparse.Namespace) -> None:
     config = config_for(args.seed, args.games, args.field_seconds)
+    if args.others is not None:
+        # The search's model of the other seats (``search``'s ``others``; shipped: 0, every seat ``normal``).
+        soupcons_heuristic.OPPONENT_MIX = args.others
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jsonl = out / "rows.jsonl"
@@ -208,6 +225,7 @@ def run(args: argparse.Namespace) -> None:
                 "field_seconds": args.field_seconds,
                 "versus_hard": args.versus_hard,
                 "every_move": args.every_move,
+                "others": args.others,
             }
         ),
         encoding="utf-8",
@@ -218,14 +236,18 @@ def run(args: argparse.Namespace) -> None:
         row = play_oracle_spec(config, spec, oracle)
         with open(jsonl, "a", encoding="utf-8") as handle:
             handle.write(json.dumps(row) + "\n")
-        if args.versus_hard:
-            kinds = {kind: {"decisions": n, "differ": oracle.differ[kind]} for kind, n in oracle.kinds.items()}
-            (out / "kinds.json").write_text(json.dumps(kinds, indent=1), encoding="utf-8")
+        kinds: dict[str, dict[str, int]] = {
+            kind: {"decisions": n, "not_normal": oracle.overrides[kind]} for kind, n in oracle.choices.items()
+        }
+        for kind, n in oracle.kinds.items():
+            kinds[kind].update(versus_hard=n, differ_from_hard=oracle.differ[kind])
+        (out / "kinds.json").write_text(json.dumps(kinds, indent=1), encoding="utf-8")
         print(f"match {spec.index}: pairing score {pairing_score(row):g}", flush=True)
     rows = read_rows(out)
     summary = summarise(config, rows)
     root = "every legal move at the root" if args.every_move else "hard's candidates at the root"
-    summary["solo_seat"] = f"oracle (hard's search on the true state, {root}), {args.seconds} s CPU a move"
+    model = "" if args.others is None else f", other seats {args.others:g} random in rollouts"
+    summary["solo_seat"] = f"oracle (hard's search on the true state, {root}{model}), {args.seconds} s CPU a move"
     write_outputs(out, summary, rows)
     print(describe(rows))
 
@@ -257,6 +279,9 @@ def main() -> None:
     play.add_argument("--seconds", type=float, default=0.1, help="the oracle's CPU seconds a move (default 0.1)")
     play.add_argument("--field-seconds", type=float, default=0.1, help="the ismcts seats' (default 0.1)")
     play.add_argument("--every-move", action="store_true", help="the oracle's root: every legal move, no pruning")
+    play.add_argument(
+        "--others", type=float, default=None, help="share of the other seats' rollout moves played at random"
+    )
     play.add_argument("--versus-hard", action="store_true", help="also ask a shipped hard each decision")
     both = commands.add_parser("compare", help="paired difference of two runs on the same schedule")
     both.add_argument("first")
