@@ -18,22 +18,22 @@ project where a seat peeks, on purpose: the script measures what the search coul
 information, to tell whether the 60 % target is within the game's reach against this field. The oracle is
 never a level: it is not in ``veillee.bots.LEVELS``, ``make_bot`` cannot build it, and no player can meet it.
 
-The oracle also skips the world sampler, so at equal CPU time it runs more rollouts than `hard` (about
-twice as many in Soupçons; ``--seconds 0.5`` gives it five times the budget, to tell whether the ceiling
-is about information or computation). With ``--versus-hard``, each of its decisions is also given to a
-shipped `hard` (its own sampled world, same budget, its own RNG, outside the oracle's clock) and the
-decision kinds where the two moves differ are counted (``kinds.json``): where the missing information
-matters. That doubles the CPU of a run. With ``--every-move`` the oracle's root compares every legal move:
-`hard`'s ``candidates`` hook keeps one claim per offered card and leaves two game-ending decisions to
-``normal`` because sampled worlds get them wrong, which the true world does not. ``--others P`` sets the
-search's opponent model (Soupçons' ``OPPONENT_MIX``, in this process only): the share of the other seats'
-rollout moves played at random instead of by ``normal``. Every run writes ``kinds.json``: per decision
-kind, how many choices the oracle made and how often it did not play the ``normal`` move.
+The oracle also skips the world sampler, so at equal CPU time it runs more rollouts than `hard`;
+``--seconds 0.5`` gives it five times the budget, to tell whether the ceiling is about information or
+computation. With ``--every-move`` the oracle's root compares every legal move: `hard`'s ``candidates``
+hook keeps one claim per offered card and leaves two game-ending decisions to ``normal`` because sampled
+worlds get them wrong, which the true world does not. ``--others P`` sets the search's opponent model
+(Soupçons' ``OPPONENT_MIX``, in this process only): the share of the other seats' rollout moves played at
+random instead of by ``normal``. Every run writes ``kinds.json``: per decision kind, how many choices the
+oracle made and how often it did not play the ``normal`` move. With ``--versus-hard``, each decision is
+also given to a shipped `hard` (its own sampled world, same budget, its own RNG, outside the oracle's
+clock), and ``kinds.json`` counts where the two moves differ (an offer by its card): where the missing
+information matters. That doubles the CPU of a run.
 
 Every match is appended to ``DIR/rows.jsonl`` as it ends (a run cut short still counts; a restarted run
 skips the matches already there); at the end ``DIR/summary.json`` has the tournament's summary
 (``summarise``: the `hard` line is the oracle's seat). ``compare`` prints the paired difference of two runs
-on the same schedule: per match, the solo seat's pairing score (0, ½, 1 or 2 of 2 pairings, ties ½).
+on the same schedule: per match, the solo seat's pairing score (0 to 2 pairings won, ties ½).
 """
 
 from __future__ import annotations
@@ -120,9 +120,16 @@ class Oracle:
             honest = decision_for(self.state, decision.seat, self.shadow_rng)
             theirs = self.shadow.act(honest, self.shadow_rng)
             self.kinds[kind] += 1
-            if theirs != action:
+            if _move(theirs) != _move(action):
                 self.differ[kind] += 1
         return action
+
+
+def _move(action: Any) -> Any:
+    """What a comparison of two moves looks at: a Soupçons offer's card, not its claim (``normal`` breaks
+    ties between claims at random, so two honest bots differ there by chance); other actions whole."""
+    card = getattr(action, "card", None)
+    return action if card is None else (getattr(action, "kind", None), card)
 
 
 def config_for(seed: int, games: int, field_seconds: float) -> TournamentConfig:
