@@ -23,6 +23,7 @@ from veillee.server.hub import Hub
 from veillee.server.messages import CreateTableRequest
 from veillee.server.settings import ServerSettings
 from veillee.server.store import Store
+from veillee.server.upkeep import Upkeep
 
 pytestmark = needs_services()
 
@@ -105,3 +106,29 @@ def test_retried_operations_answer_what_was_stored_and_change_nothing() -> None:
 
 def _missing() -> Any:
     raise AssertionError("the table is not in the store")
+
+
+def test_a_purged_table_leaves_no_owner_hint_in_redis() -> None:
+    """Owner hints never expire: the purge (upkeep, after a table's retention) deletes its hint with it."""
+    assert POSTGRES is not None and REDIS is not None
+    empty_database()
+
+    async def scenario() -> None:
+        store = Store(POSTGRES)
+        service = ClusterService(store, Hub(), ServerSettings(bot_delay=3600), REDIS)
+        await service.load()
+        try:
+            kept, _ = await service.create(CreateTableRequest(game="sorry", players=3, name="Alice"))
+            gone, _ = await service.create(CreateTableRequest(game="sorry", players=3, name="Bob"))
+            hint = service.bus.owner_key
+            assert await service.bus.redis.get(hint(gone.id)) == service.process
+            await Upkeep(service)._purge(gone.id)
+            assert await store.load(gone.id) is None
+            assert await service.bus.redis.exists(hint(gone.id)) == 0
+            assert await service.bus.redis.get(hint(kept.id)) == service.process  # only the purged table's
+        finally:
+            await service.close()
+            await service.cancel_all()
+            store.close()
+
+    asyncio.run(scenario())

@@ -314,6 +314,13 @@ class ClusterService(OwnershipService):
             await self.bus.redis.set(self.bus.owner_key(table.id), self.process)
         return table
 
+    async def purged(self, table_id: str) -> None:
+        """Its owner hint in Redis goes with it (hints never expire: they would pile up, one per table ever made)."""
+        try:
+            await self.bus.redis.delete(self.bus.owner_key(table_id))
+        except Exception as exc:
+            log.warning("table %s: its owner hint stays in Redis (%r)", table_id, exc)
+
     # -- the bus --------------------------------------------------------------------------------------------
     def accepted(self, table: Table, accepted: Accepted, by: str) -> None:
         self.bus.publish(

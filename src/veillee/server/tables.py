@@ -476,6 +476,9 @@ class TableCore:
         """Drop a table from memory (it loads again from the store when asked for)."""
         self.tables.pop(table.id, None)
 
+    async def purged(self, table_id: str) -> None:
+        """The table was deleted from the store: whatever else is kept about it goes too."""
+
     async def cancel_all(self) -> None:
         for table in self.tables.values():
             task = table.task

@@ -104,4 +104,5 @@ class Upkeep:
             if table.task is not None:
                 table.task.cancel()
             service.forget(table)  # and, with several processes, its lock
+        await service.purged(table_id)
         log.info("table %s deleted%s", table_id, " (its record is kept)" if record else "")
