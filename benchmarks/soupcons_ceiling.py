@@ -52,7 +52,7 @@ from typing import Any, cast
 import veillee
 from veillee.bots import Decision, ISMCTSBot, decision_for, play_match
 from veillee.bots.heuristics import soupcons as soupcons_heuristic
-from veillee.bots.tournament import MatchSpec, TournamentConfig, _agent, schedule, summarise, wilson
+from veillee.bots.tournament import MatchSpec, TournamentConfig, _agent, match_row, schedule, summarise, wilson
 from veillee.cli.tournament import write_outputs
 from veillee.core import GameState, derive_seed
 
@@ -156,18 +156,7 @@ def play_oracle_spec(config: TournamentConfig, spec: MatchSpec, oracle: Oracle) 
     state = veillee.new_game(config.game, config.players, seed, **config.options)
     oracle.state = state
     agents = [oracle if label == SOLO else _agent(label, config) for label in spec.seats]
-    outcome = play_match(state, agents, seed)
-    return {
-        "index": spec.index,
-        "seats": list(spec.seats),
-        "scores": list(outcome.result.scores),
-        "ranks": list(outcome.result.ranks),
-        "winners": list(outcome.result.winners),
-        "decisions": outcome.decisions,
-        "seconds": [round(s, 4) for s in outcome.seconds],
-        "slowest": [round(s, 4) for s in outcome.slowest],
-        "counts": outcome.counts,
-    }
+    return match_row(spec, play_match(state, agents, seed))
 
 
 def pairing_score(row: dict[str, Any]) -> float:

@@ -10,7 +10,8 @@ test-only ``VEILLEE_TEST_CRASH_AFTER_STORE`` hook); the other plays retries agai
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
@@ -70,10 +71,7 @@ def test_retried_operations_answer_what_was_stored_and_change_nothing() -> None:
     empty_database()
 
     async def scenario() -> None:
-        store = Store(POSTGRES)
-        service = ClusterService(store, Hub(), ServerSettings(bot_delay=3600), REDIS)
-        await service.load()
-        try:
+        async with _service() as (service, store):
             request = CreateTableRequest(game="sorry", players=3, name="Alice")
             table, alice = await service.create(request)
             join: dict[str, Any] = {"name": "Bob", "invite": table.invite, "seat": None, "token": "t" * 32}
@@ -96,12 +94,23 @@ def test_retried_operations_answer_what_was_stored_and_change_nothing() -> None:
             other = {**act, "action": {**first, "extra": 1}}  # another request on the old version: stale
             assert (await service._submit_here(table.id, other) or [""])[0] == "stale_version"
             assert await service._here("add_bot", table.id, bot) == 2  # the match runs: still the stored answer
-        finally:
-            await service.close()
-            await service.cancel_all()
-            store.close()
 
     asyncio.run(scenario())
+
+
+@asynccontextmanager
+async def _service() -> AsyncIterator[tuple[ClusterService, Store]]:
+    """One cluster process's service on the real PostgreSQL store and Redis bus (bots wait an hour)."""
+    assert POSTGRES is not None and REDIS is not None
+    store = Store(POSTGRES)
+    service = ClusterService(store, Hub(), ServerSettings(bot_delay=3600), REDIS)
+    await service.load()
+    try:
+        yield service, store
+    finally:
+        await service.close()
+        await service.cancel_all()
+        store.close()
 
 
 def _missing() -> Any:
@@ -114,10 +123,7 @@ def test_a_purged_table_leaves_no_owner_hint_in_redis() -> None:
     empty_database()
 
     async def scenario() -> None:
-        store = Store(POSTGRES)
-        service = ClusterService(store, Hub(), ServerSettings(bot_delay=3600), REDIS)
-        await service.load()
-        try:
+        async with _service() as (service, store):
             kept, _ = await service.create(CreateTableRequest(game="sorry", players=3, name="Alice"))
             gone, _ = await service.create(CreateTableRequest(game="sorry", players=3, name="Bob"))
             hint = service.bus.owner_key
@@ -126,9 +132,5 @@ def test_a_purged_table_leaves_no_owner_hint_in_redis() -> None:
             assert await store.load(gone.id) is None
             assert await service.bus.redis.exists(hint(gone.id)) == 0
             assert await service.bus.redis.get(hint(kept.id)) == service.process  # only the purged table's
-        finally:
-            await service.close()
-            await service.cancel_all()
-            store.close()
 
     asyncio.run(scenario())

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import veillee
-from veillee.bots import RESEARCH_LEVELS, Agent, make_bot, play_match
+from veillee.bots import RESEARCH_LEVELS, Agent, MatchOutcome, make_bot, play_match
 from veillee.core import derive_seed
 from veillee.execution import Executor, SerialExecutor
 
@@ -138,6 +138,11 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> dict[str, Any]:
     seed = derive_seed(config.seed, "match", spec.index)
     state = veillee.new_game(config.game, config.players, seed, **config.options)
     outcome = play_match(state, [_agent(level, config) for level in spec.seats], seed)
+    return match_row(spec, outcome)
+
+
+def match_row(spec: MatchSpec, outcome: MatchOutcome) -> dict[str, Any]:
+    """The JSON-ready row of a played match (what ``summarise`` and the output files read)."""
     return {
         "index": spec.index,
         "seats": list(spec.seats),
