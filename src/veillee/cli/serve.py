@@ -141,10 +141,10 @@ of 100 (Python's defaults: 700, 10, 10)."""
 def steady_collector() -> None:
     """Keep Python's cycle collector from pausing every table of the process for long.
 
-    With the defaults, a server holding hundreds of tables ran a full collection every few seconds while
+    With the defaults, a server holding hundreds of tables ran a full collection every 6 to 10 s while
     tables were being made, each walking every live object (the imported libraries' ~140,000 included):
-    pauses of 0.3 to 0.9 s in which no table of the process moved, the largest part of the load benchmark's
-    p99 (docs/performance.md). The objects alive once the server is built are frozen (never walked again;
+    pauses of 0.3 to 0.9 s in which no table of the process moved, a large part of the load benchmark's
+    p99 (docs/server.md, load benchmark). The objects alive once the server is built are frozen (never walked again;
     they live as long as the process), and collections come less often. Full collections still run, so
     cyclic garbage is still freed, only later. Only the ``serve`` process does this: the collector's
     settings belong to the process, not to the app a test may embed.
