@@ -21,7 +21,7 @@ from server.cluster_helpers import POSTGRES, REDIS, cluster, empty_database, nee
 from server.server_helpers import Client, Server, create_table, post
 from veillee.server.cluster import CRASH_ENV, CRASH_STATUS, ClusterService
 from veillee.server.hub import Hub
-from veillee.server.messages import CreateTableRequest
+from veillee.server.messages import CreateTableRequest, ServiceError
 from veillee.server.settings import ServerSettings
 from veillee.server.store import Store
 from veillee.server.upkeep import Upkeep
@@ -66,7 +66,9 @@ def test_a_join_stored_by_an_owner_that_died_before_answering_is_not_done_twice(
 
 def test_retried_operations_answer_what_was_stored_and_change_nothing() -> None:
     """What a new owner does with a request whose first attempt its former owner stored: the same calls
-    twice with one id (the second as the retry), on a real PostgreSQL store and Redis bus."""
+    twice with one id (the second as the retry, marked ``again`` as ``ClusterService._routed`` marks it), on a
+    real PostgreSQL store and Redis bus. A first sending is not looked up (it cannot have been done): done
+    again, it is refused by the table's own checks."""
     assert POSTGRES is not None and REDIS is not None
     empty_database()
 
@@ -76,13 +78,18 @@ def test_retried_operations_answer_what_was_stored_and_change_nothing() -> None:
             table, alice = await service.create(request)
             join: dict[str, Any] = {"name": "Bob", "invite": table.invite, "seat": None, "token": "t" * 32}
             first = await service._here("join", table.id, {**join, "op": "join-1"})
-            again = await service._here("join", table.id, {**join, "op": "join-1"})
+            again = await service._here("join", table.id, {**join, "op": "join-1", "again": True})
             assert first == (1, "t" * 32) and list(again) == [1, "t" * 32]
+            with pytest.raises(ServiceError, match="seat_taken"):  # not a retry: not looked up
+                await service._here("join", table.id, {**join, "seat": 1, "op": "join-1"})
             bot = {"token": alice, "level": "easy", "seat": None, "op": "bot-1"}
-            assert [await service._here("add_bot", table.id, bot) for _ in range(2)] == [2, 2]
+            assert await service._here("add_bot", table.id, bot) == 2
+            bot["again"] = True
+            assert await service._here("add_bot", table.id, bot) == 2
             assert [s.kind for s in (await store.load(table.id) or _missing()).seats] == ["human", "human", "bot"]
-            start = {"token": alice, "op": "start-1"}
-            assert [await service._here("start", table.id, start) for _ in range(2)] == [table.id, table.id]
+            start: dict[str, Any] = {"token": alice, "op": "start-1"}
+            assert await service._here("start", table.id, start) == table.id
+            assert await service._here("start", table.id, {**start, "again": True}) == table.id
             match = table.match
             assert match is not None and match.to_act is not None  # (a bot's seat too: its delay is an hour)
             first = match.legal_actions()[0].to_json()

@@ -101,10 +101,13 @@ class ClusterService(OwnershipService):
         }
 
     # -- routing ----------------------------------------------------------------------------------------------
-    async def _routed(self, method: str, table_id: str, **args: Any) -> Any:
+    async def _routed(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         """``LOCAL`` if this process owns the table (taking it if nobody does), else the owner's answer to
         ``method``. A ``ServiceError`` of the owner is raised here as it would have been there. While the
-        table is being handed over, the request waits for (or becomes) the new owner instead of taking it."""
+        table is being handed over, the request waits for (or becomes) the new owner instead of taking it.
+
+        Once ``args`` has been sent, ``args["again"]`` says so: a later sending may find the operation done
+        (its answer lost), and only then does the owner look for its record (``_lobby_here``)."""
         deadline = time.monotonic() + ROUTE_PATIENCE
         pause = 0.05
         while True:
@@ -120,10 +123,12 @@ class ClusterService(OwnershipService):
                 self._owners[table_id] = owner
                 self.counts[f"forwarded_{method}"] += 1
                 try:
-                    body = {"m": method, "table": table_id, "a": args}
+                    body = {"m": method, "table": table_id, "a": dict(args)}
                     answer = await self.bus.request(owner, body, lambda: self._orphan(table_id))
                 except BusTimeout:
                     answer = {"not_owner": True}
+                finally:
+                    args["again"] = True
                 if isinstance(answer, dict) and not answer.get("not_owner"):
                     if "error" in answer:
                         raise ServiceError(answer["error"], answer.get("detail"), answer.get("retry_after"))
@@ -184,7 +189,7 @@ class ClusterService(OwnershipService):
 
     async def _lobby_here(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         op = args.get("op")
-        if isinstance(op, str):
+        if isinstance(op, str) and args.get("again"):  # a first sending cannot have been done already
             done, result = await self.store.op_result(op)
             if done:
                 log.info("table %s: %s %s was done already (its first owner did not answer)", table_id, method, op)
@@ -243,7 +248,7 @@ class ClusterService(OwnershipService):
                     return outcome
             if by != "player":  # a bot or a timer of a table this process no longer owns: its new owner plays
                 return Rejected("stale_version", "this process no longer owns the table")
-            answer = await self._routed("submit", table.id, **args)
+            answer = await self._routed("submit", table.id, args)
             refused = await self._submit_here(table.id, args) if answer is LOCAL else answer.get("ok")
             if refused and refused[0] == "not_owner":  # handed over meanwhile: to the new owner
                 continue
@@ -259,13 +264,15 @@ class ClusterService(OwnershipService):
         once however often it is sent (``_here``)."""
         args["op"] = new_op()
         for _attempt in range(MAX_ROUTES):
-            answer = await self._routed(method, table_id, **args)
+            answer = await self._routed(method, table_id, args)
             if answer is not LOCAL:
                 return answer["ok"]
             try:
                 return await self._here(method, table_id, args)
             except NotOwner:  # handed over meanwhile: to the new owner
                 continue
+            finally:
+                args["again"] = True
         raise ServiceError("server_error", "the table's server does not answer: try again")
 
     # -- the lobby, routed to the owner -------------------------------------------------------------------
