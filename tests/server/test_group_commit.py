@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import insert, select
 
 from veillee.server.rows import ACTIONS, TABLES
-from veillee.server.store import Store, StoreConflict
+from veillee.server.store import LoadedTable, Op, OpRepeated, Seat, Store, StoreConflict
 
 POSTGRES = os.environ.get("VEILLEE_TEST_POSTGRES_URL")
 
@@ -132,3 +132,35 @@ def test_flush_waits_for_the_actions_accepted_before_it(store: Store) -> None:
 
     ids, seen = asyncio.run(scenario())
     assert seen == {t: (1, [1]) for t in ids}
+
+
+def test_two_actions_of_one_table_in_a_batch_are_both_stored(store: Store) -> None:
+    """PostgreSQL's one-statement batch holds one action per table; a batch with two takes the other path."""
+
+    async def scenario() -> list[str]:
+        ids = await new_tables(store, 2)
+        await asyncio.gather(
+            store.append_action(ids[0], 1, 0, {}, "player", False),
+            store.append_action(ids[0], 2, 1, {}, "player", False),
+            store.append_action(ids[1], 1, 0, {}, "player", False),
+        )
+        return ids
+
+    ids = asyncio.run(scenario())
+    assert stored(store, ids) == {ids[0]: (2, [1, 2]), ids[1]: (1, [1])}
+
+
+def test_an_operation_done_twice_writes_nothing_the_second_time(store: Store) -> None:
+    """A lobby write and its operation's record are one statement (PostgreSQL) or one transaction (SQLite):
+    the record already there, the seat is not written again."""
+
+    async def scenario() -> LoadedTable | None:
+        (table_id,) = await new_tables(store, 1)
+        await store.save_seat(table_id, 0, Seat("human", "Alice", "h1"), Op("op-1", [0]), host=0)
+        with pytest.raises(OpRepeated):
+            await store.save_seat(table_id, 0, Seat("human", "Bob", "h2"), Op("op-1", [0]), host=1)
+        assert await store.op_result("op-1") == (True, [0])
+        return await store.load(table_id)
+
+    loaded = asyncio.run(scenario())
+    assert loaded is not None and loaded.seats[0].name == "Alice" and loaded.row["host"] == 0

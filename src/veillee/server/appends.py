@@ -10,6 +10,11 @@ action is written after it, and ``Store.flush`` still waits for it.
 Each action stays guarded by its own version: one that conflicts (another process stored that version) is
 left out of the transaction and its caller gets ``StoreConflict``; the others are stored. If the
 transaction fails, no action of the batch is stored and every caller gets the error ("try again").
+
+On PostgreSQL a batch is **one statement** (``_ONE_STATEMENT``: the version bumps a data-modifying CTE, the
+inserts joined to the bumps that succeeded), run in autocommit, so one round trip to the server instead of
+BEGIN, an UPDATE per action, the INSERT and COMMIT. Measured under the cluster's load (docs/server.md),
+each round trip costs a wake-up of the database backend on cores that are busy: a batch took 8–9 ms.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import insert, update
+from sqlalchemy import insert, text, update
 from sqlalchemy.engine import Engine
 
 from veillee.server.rows import ACTIONS, TABLES
@@ -54,6 +59,8 @@ class GroupCommit:
         """``submit`` queues a function on the store's single worker *now* (not at the next turn of the
         event loop): the order of the worker's queue is the order writes were asked for."""
         self._engine = engine
+        self._one_statement = engine.dialect.name == "postgresql"
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._submit = submit
         self._lock = threading.Lock()  # the event loop adds to the open batch while the worker closes it
         self._open: list[PendingAction] | None = None
@@ -80,6 +87,8 @@ class GroupCommit:
         with self._lock:  # from now on this batch is closed: the next action opens another
             if self._open is batch:
                 self._open = None
+        if self._one_statement and len({item.table_id for item in batch}) == len(batch):
+            return self._write_one_statement(batch)
         now = time.time()
         conflicts: set[tuple[str, int]] = set()
         rows = []
@@ -112,3 +121,46 @@ class GroupCommit:
         self.transactions += 1
         self.actions += len(rows)
         return frozenset(conflicts)
+
+    def _write_one_statement(self, batch: list[PendingAction]) -> Conflicts:
+        """The batch in one PostgreSQL statement (at most one action per table: a table's next action waits
+        for this one under the table's lock, so a second one in a batch is rare and takes ``_write``)."""
+        batch = sorted(batch, key=lambda a: a.table_id)  # the rows locked in one order, as ``_write`` does
+        params = {
+            "ids": [item.table_id for item in batch],
+            "numbers": [item.number for item in batch],
+            "seats": [item.seat for item in batch],
+            "actions": [item.action for item in batch],
+            "bys": [item.by for item in batch],
+            "finished": [item.finished for item in batch],
+            "now": time.time(),
+        }
+        with self._autocommit.connect() as connection:
+            stored = {(str(row[0]), int(row[1])) for row in connection.execute(_ONE_STATEMENT, params)}
+        self.transactions += 1
+        self.actions += len(stored)
+        return frozenset((item.table_id, item.number) for item in batch) - stored
+
+
+_ONE_STATEMENT = text(
+    f"""
+    WITH batch AS (
+        SELECT * FROM unnest(
+            CAST(:ids AS text[]), CAST(:numbers AS integer[]), CAST(:seats AS integer[]),
+            CAST(:actions AS text[]), CAST(:bys AS text[]), CAST(:finished AS boolean[])
+        ) AS b(table_id, number, seat, action, by_, finished)
+    ), bumped AS (
+        UPDATE {TABLES.name} AS t
+        SET version = batch.number, updated = :now,
+            status = CASE WHEN batch.finished THEN 'finished' ELSE t.status END
+        FROM batch
+        WHERE t.id = batch.table_id AND t.version = batch.number - 1
+        RETURNING t.id, t.version
+    )
+    INSERT INTO {ACTIONS.name} (table_id, number, seat, action, "by", at)
+    SELECT batch.table_id, batch.number, batch.seat, batch.action, batch.by_, :now
+    FROM batch JOIN bumped ON bumped.id = batch.table_id AND bumped.version = batch.number
+    RETURNING table_id, number
+    """
+)
+"""Store a batch's actions whose table is at the version before theirs; answers the ones stored."""

@@ -23,9 +23,8 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,9 +40,10 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.dml import UpdateBase
 
 from veillee.server.appends import GroupCommit, PendingAction, StoreConflict
 from veillee.server.rows import (  # re-exported: the rows used to live here
@@ -139,6 +139,9 @@ class Store:
                 cursor.close()
 
         self.engine = engine
+        self._one_statement = engine.dialect.name == "postgresql"
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        """Reads of one query, and PostgreSQL's one-statement writes (``_atomic``): no BEGIN or COMMIT to send."""
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veillee-store")
         self.appends = GroupCommit(engine, lambda fn: asyncio.get_running_loop().run_in_executor(self._executor, fn))
         self._create_schema()
@@ -178,67 +181,51 @@ class Store:
         **extra: Any,
     ) -> None:
         """A new table in the lobby; ``extra``: the other columns (``public``, ``invite``, ``host``...)."""
-
-        def work() -> None:
-            now = time.time()
-            with Session(self.engine) as session, session.begin():
-                session.add(
-                    TableRow(
-                        id=table_id,
-                        game=game,
-                        players=players,
-                        options=json.dumps(options),
-                        settings=json.dumps(settings),
-                        seed=seed,
-                        status="lobby",
-                        version=0,
-                        created=now,
-                        updated=now,
-                        seen=now,
-                        **extra,
-                    )
-                )
-                session.flush()
-                for seat in range(players):
-                    session.add(SeatRow(table_id=table_id, seat=seat))
-
-        await self._run(work)
+        now = time.time()
+        # every value given: a statement sent as another's CTE gets no column defaults (``_atomic``)
+        row = {"options": json.dumps(options), "settings": json.dumps(settings), "seed": seed, "status": "lobby"}
+        row |= {"version": 0, "public": False, **extra}
+        table = insert(TABLES).values(
+            id=table_id, game=game, players=players, created=now, updated=now, seen=now, **row
+        )
+        empty = {"kind": "empty", "name": "", "token_hash": None, "level": None, "replaced": False}
+        seats = insert(SEATS).values([{"table_id": table_id, "seat": seat, **empty} for seat in range(players)])
+        await self._run(lambda: self._atomic(table_id, None, table, seats))
 
     async def save_seat(self, table_id: str, seat: int, value: Seat, op: Op | None = None, **table_values: Any) -> None:
         """Store a seat, and in the same transaction ``table_values`` of the table (a new ``host``) and the
         operation ``op`` that did it (``OpRepeated`` if it was done already)."""
-        seats = SEATS
+        change = update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+        change = change.values(
+            kind=value.kind, name=value.name, token_hash=value.token_hash, level=value.level, replaced=value.replaced
+        )
+        row = update(TABLES).where(TABLES.c.id == table_id).values(updated=time.time(), **table_values)
+        await self._run(lambda: self._atomic(table_id, op, change, row))
 
-        def work() -> None:
-            with self._transaction(table_id, op) as connection:
-                connection.execute(
-                    update(seats)
-                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                    .values(
-                        kind=value.kind,
-                        name=value.name,
-                        token_hash=value.token_hash,
-                        level=value.level,
-                        replaced=value.replaced,
-                    )
-                )
-                values = {"updated": time.time(), **table_values}
-                connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+    def _atomic(self, table_id: str, op: Op | None, *statements: UpdateBase) -> None:
+        """Run ``statements`` as one transaction, with the record of ``op`` (the operation that does them) first:
+        ``OpRepeated`` if it was done already, and then nothing is written.
 
-        await self._run(work)
-
-    @contextmanager
-    def _transaction(self, table_id: str, op: Op | None) -> Iterator[Connection]:
-        """One transaction (SQLAlchemy Core: the ORM's unit of work cost more CPU than the writes of a move);
-        with ``op``, its record first (a repeated id fails before anything is written)."""
-        with self.engine.begin() as connection:
-            if op is not None:
-                result = json.dumps(op.result, separators=(",", ":"))
-                try:
-                    connection.execute(insert(OPS).values(id=op.id, table_id=table_id, result=result, at=time.time()))
-                except IntegrityError:
-                    raise OpRepeated(op.id) from None
-            yield connection
+        On PostgreSQL they are sent as one statement (the record and every statement but the last as its
+        data-modifying CTEs, in autocommit: one round trip, atomic as a statement is), each changing other
+        rows; elsewhere as a transaction of one statement each (SQLite's round trips are calls)."""
+        if op is not None:
+            result = json.dumps(op.result, separators=(",", ":"))
+            record = insert(OPS).values(id=op.id, table_id=table_id, result=result, at=time.time())
+            statements = (record, *statements)
+        try:
+            if self._one_statement:
+                *first, last = statements
+                with self._autocommit.connect() as connection:
+                    connection.execute(last.add_cte(*(s.cte(f"w{i}") for i, s in enumerate(first))))
+                return
+            with self.engine.begin() as connection:
+                for statement in statements:
+                    connection.execute(statement)
+        except IntegrityError:
+            if op is None:
+                raise
+            raise OpRepeated(op.id) from None
 
     async def forget_ops(self, before: float) -> None:
         """Drop the records of operations done before ``before``: nobody retries them any more."""
@@ -253,7 +240,7 @@ class Store:
         """Was the operation ``op_id`` done, and what did it answer?"""
 
         def work() -> tuple[bool, Any]:
-            with Session(self.engine) as session:
+            with Session(self._autocommit) as session:
                 row = session.get(OpRow, op_id)
                 return (False, None) if row is None else (True, json.loads(row.result))
 
@@ -272,11 +259,8 @@ class Store:
     async def update(self, table_id: str, op: Op | None = None, **values: Any) -> None:
         """Set columns of one table row (and record ``op``, the operation that did it, in the transaction)."""
 
-        def work() -> None:
-            with self._transaction(table_id, op) as connection:
-                connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
-
-        await self._run(work)
+        change = update(TABLES).where(TABLES.c.id == table_id).values(**values)
+        await self._run(lambda: self._atomic(table_id, op, change))
 
     def update_soon(self, table_ids: list[str], **values: Any) -> None:
         """Queue an update without waiting for it (turn deadlines, presence): it is written after every write
@@ -291,7 +275,7 @@ class Store:
         await self._run(lambda: None)
 
     def _update(self, table_ids: list[str], values: dict[str, Any]) -> None:
-        with self.engine.begin() as connection:
+        with self._autocommit.connect() as connection:  # one statement: atomic without BEGIN and COMMIT
             connection.execute(update(TABLES).where(TABLES.c.id.in_(table_ids)).values(**values))
 
     async def purge(self, table_id: str, record: dict[str, Any] | None) -> None:
@@ -327,7 +311,7 @@ class Store:
         """The seat and action stored as action ``number`` of the table, if there is one."""
 
         def work() -> tuple[int, Any] | None:
-            with self.engine.connect() as connection:
+            with self._autocommit.connect() as connection:
                 row = connection.execute(
                     select(ACTIONS.c.seat, ACTIONS.c.action).where(
                         ACTIONS.c.table_id == table_id, ACTIONS.c.number == number
@@ -363,7 +347,7 @@ class Store:
                 query = query.where(TableRow.public == public)
             if updated_before is not None:
                 query = query.where(func.coalesce(TableRow.updated, TableRow.created) < updated_before)
-            with Session(self.engine) as session:
+            with Session(self._autocommit) as session:
                 return list(session.scalars(query.order_by(TableRow.created)).all())
 
         return await self._run(work)
@@ -374,7 +358,7 @@ class Store:
         def work() -> list[str]:
             changed = func.coalesce(TableRow.updated, TableRow.created)
             query = select(TableRow.id).where(TableRow.status.in_(statuses), TableRow.public.is_(True))
-            with Session(self.engine) as session:
+            with Session(self._autocommit) as session:
                 return list(session.scalars(query.order_by(changed.desc()).limit(limit)).all())
 
         return await self._run(work)
@@ -384,7 +368,7 @@ class Store:
 
         def work() -> int:
             query = select(func.count()).where(TableRow.creator == creator, TableRow.status.in_(("lobby", "playing")))
-            with Session(self.engine) as session:
+            with Session(self._autocommit) as session:
                 return int(session.scalar(query) or 0)
 
         return await self._run(work)
@@ -393,7 +377,7 @@ class Store:
         """The kept game record of a deleted table, if there is one."""
 
         def work() -> dict[str, Any] | None:
-            with Session(self.engine) as session:
+            with Session(self._autocommit) as session:
                 row = session.get(RecordRow, table_id)
                 return None if row is None else dict(json.loads(row.record))
 

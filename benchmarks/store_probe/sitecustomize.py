@@ -1,0 +1,76 @@
+"""How long each ``veillee serve`` process's store jobs wait for its one database worker, and what they are:
+the probe behind docs/server.md's « Where the creation storm waits ».
+
+Put this folder first on ``PYTHONPATH`` and Python imports it at start in every process, the servers that
+``benchmarks/server_load.py`` starts included:
+
+    PYTHONPATH=benchmarks/store_probe .venv/bin/python benchmarks/server_load.py --processes 3 ...
+
+Each ``serve`` process writes ``$VEILLEE_STORE_PROBE_DIR/store-PID.txt`` (default ``/tmp``), rewritten at
+most every 3 s: by 5-s window from its start, the jobs run on the store's worker, their queue wait (p50, p99,
+max) and how busy the worker was; and over the whole run, by kind of job (the function's name), how many,
+their mean and total run time. It wraps ``ThreadPoolExecutor.submit`` for the executor named
+``veillee-store`` only; other processes and executors are left alone.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+if "serve" in sys.argv:
+    _begin = time.perf_counter()
+    _windows: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    _kinds: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    _written = [0.0]
+    _out = os.path.join(os.environ.get("VEILLEE_STORE_PROBE_DIR", "/tmp"), f"store-{os.getpid()}.txt")
+    _submit = ThreadPoolExecutor.submit
+
+    def _pct(values: list[float], p: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else 0.0
+
+    def _write() -> None:
+        lines = ["window_s jobs wait_p50_ms wait_p99_ms wait_max_ms worker_busy"]
+        for window in sorted(_windows):
+            jobs = _windows[window]
+            waits = [w for w, _r in jobs]
+            busy = sum(r for _w, r in jobs) / 5.0
+            lines.append(
+                f"{5 * window:>8} {len(jobs):>4} {1000 * _pct(waits, 0.5):>11.1f} {1000 * _pct(waits, 0.99):>11.1f} "
+                f"{1000 * max(waits):>11.1f} {busy:>11.2f}"
+            )
+        lines.append("kind count mean_ms max_ms total_s")
+        for kind, (count, total, longest) in sorted(_kinds.items(), key=lambda kv: -kv[1][1]):
+            lines.append(f"{kind} {count} {1000 * total / count:.2f} {1000 * longest:.1f} {total:.2f}")
+        with open(_out, "w") as out:
+            out.write("\n".join(lines) + "\n")
+
+    def _probed_submit(self: ThreadPoolExecutor, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        if not getattr(self, "_thread_name_prefix", "").startswith("veillee-store"):
+            return _submit(self, fn, *args, **kwargs)
+        queued = time.perf_counter()
+        name = getattr(fn, "__qualname__", repr(fn)).replace(".<locals>", "")
+
+        def timed() -> Any:
+            started = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                ended = time.perf_counter()
+                _windows[int((queued - _begin) // 5)].append((started - queued, ended - started))
+                kind = _kinds[name]
+                kind[0] += 1
+                kind[1] += ended - started
+                kind[2] = max(kind[2], ended - started)
+                if ended - _written[0] > 3:
+                    _written[0] = ended
+                    _write()
+
+        return _submit(self, timed)
+
+    ThreadPoolExecutor.submit = _probed_submit  # type: ignore[method-assign]
