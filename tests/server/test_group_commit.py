@@ -156,10 +156,11 @@ def test_an_operation_done_twice_writes_nothing_the_second_time(store: Store) ->
 
     async def scenario() -> LoadedTable | None:
         (table_id,) = await new_tables(store, 1)
-        await store.save_seat(table_id, 0, Seat("human", "Alice", "h1"), Op("op-1", [0]), host=0)
+        op = f"op-{table_id}"
+        await store.save_seat(table_id, 0, Seat("human", "Alice", "h1"), Op(op, [0]), host=0)
         with pytest.raises(OpRepeated):
-            await store.save_seat(table_id, 0, Seat("human", "Bob", "h2"), Op("op-1", [0]), host=1)
-        assert await store.op_result("op-1") == (True, [0])
+            await store.save_seat(table_id, 0, Seat("human", "Bob", "h2"), Op(op, [0]), host=1)
+        assert await store.op_result(op) == (True, [0])
         return await store.load(table_id)
 
     loaded = asyncio.run(scenario())
