@@ -12,6 +12,8 @@ With ``--processes 3`` it starts three ``veillee serve`` processes on PostgreSQL
 table reached in any client is compared with the actions stored: a move a client was shown but the
 database lost would count in ``lost_moves``.
 
+Needs the ``dev`` and ``bench`` extras (``pip install -e '.[dev,bench]'``: websockets, httpx, aiohttp).
+
     .venv/bin/python benchmarks/server_load.py --tables 100 --players 5 --seconds 60
     .venv/bin/python benchmarks/server_load.py --tables 400 --players 5 --warmup 0 --seconds 60 --processes 3 \
         --database-url postgresql+psycopg://... --redis-url redis://127.0.0.1:6379/0 --reset-database --kill-after 30
@@ -35,6 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 import websockets
 from sqlalchemy import create_engine, text
@@ -146,7 +149,7 @@ async def seat_client(
 
 
 async def run_table(
-    http: httpx.AsyncClient,
+    http: aiohttp.ClientSession,
     opening: asyncio.Semaphore,
     base: str,
     game: str,
@@ -161,7 +164,7 @@ async def run_table(
         try:
             async with opening:
                 tokens, table_id = await open_table(http, game, players, options)
-        except (httpx.HTTPError, KeyError, ValueError) as exc:  # a process died under the request: again
+        except (aiohttp.ClientError, TimeoutError, KeyError, ValueError) as exc:  # a process died under it: again
             stats.http_errors += 1
             if len(stats.http_samples) < 5:
                 stats.http_samples.append(repr(exc)[:200])
@@ -172,21 +175,28 @@ async def run_table(
 
 
 async def open_table(
-    http: httpx.AsyncClient, game: str, players: int, options: dict[str, Any]
+    http: aiohttp.ClientSession, game: str, players: int, options: dict[str, Any]
 ) -> tuple[list[str], str]:
     """Create a table, seat its players and start it: its seat tokens and id."""
     body = {"game": game, "players": players, "options": options, "name": "p0"}
-    table = (await http.post("/api/tables", json=body)).json()
+    table = await _post(http, "/api/tables", body)
     tokens = [table["you"]["token"]]
     for i in range(1, players):
-        answer = await http.post(
-            f"/api/tables/{table['id']}/join", json={"name": f"p{i}", "invite": table["invite_code"]}
-        )
-        tokens.append(answer.json()["token"])
-    started = await http.post(f"/api/tables/{table['id']}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
-    if started.status_code != 200:
-        raise ValueError(started.text)
+        answer = await _post(http, f"/api/tables/{table['id']}/join", {"name": f"p{i}", "invite": table["invite_code"]})
+        tokens.append(answer["token"])
+    await _post(http, f"/api/tables/{table['id']}/start", None, {"Authorization": f"Bearer {tokens[0]}"})
     return tokens, table["id"]
+
+
+async def _post(
+    http: aiohttp.ClientSession, path: str, body: Any, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """One lobby request's JSON answer; a refusal raises ``ValueError`` (the table is made again)."""
+    async with http.post(path, json=body, headers=headers) as response:
+        answer: dict[str, Any] = await response.json()
+        if response.status >= 400:
+            raise ValueError(json.dumps(answer))
+        return answer
 
 
 async def main_async(args: argparse.Namespace, base: str) -> Stats:
@@ -206,13 +216,13 @@ async def main_async(args: argparse.Namespace, base: str) -> Stats:
             if asked >= stats.measure_from:
                 stats.lags.append(time.monotonic() - asked - 0.05)
 
-    # one HTTP client for every table: an ``httpx.AsyncClient`` costs ~25 ms of CPU to build (its TLS
-    # context), which 400 tables at once turned into seconds of the generator's own lag
-    # and at most 32 requests in it at once: httpcore's pool scans its whole queue for every request it
-    # assigns, so 2,000 joins queued together cost the generator seconds of CPU (the servers were idle)
-    limits = httpx.Limits(max_connections=32, max_keepalive_connections=32)
+    # one HTTP client for every table, at most 32 requests in it at once; aiohttp's rather than httpx's: a
+    # profile of this generator put half its CPU in httpx/httpcore while the tables were made (about 8 ms of
+    # CPU a request: its pool scans its queue for every request it assigns), on the cores the servers need
     opening = asyncio.Semaphore(32)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    connector = aiohttp.TCPConnector(limit=32)
+    timeout = aiohttp.ClientTimeout(total=30)
+    async with aiohttp.ClientSession(base_url=base, connector=connector, timeout=timeout) as http:
         await asyncio.gather(
             watch(),
             *(
