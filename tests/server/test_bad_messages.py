@@ -124,6 +124,18 @@ def test_unknown_table_over_websocket(server: Server) -> None:
     asyncio.run(scenario())
 
 
+def test_websocket_messages_are_sent_uncompressed(server: Server) -> None:
+    """The client offers permessage-deflate (browsers do); the server declines it (``veillee serve``)."""
+
+    async def scenario() -> None:
+        async with websockets.connect(f"{server.ws}/ws/tables/nope") as socket:
+            assert socket.response is not None
+            assert "Sec-WebSocket-Extensions" not in socket.response.headers
+            assert json.loads(await socket.recv())["code"] == "table_not_found"
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize(
     ("path", "body", "token", "status", "code"),
     [
