@@ -1,5 +1,6 @@
-"""``hard``'s Soupçons worlds weighted by a giver model (``heuristics/soupcons_worlds.py``, issue 21, seventh
-pass): the weights follow the model, read only the seat's view, and the search uses them."""
+"""Soupçons worlds weighted by a giver model (``heuristics/soupcons_worlds.py``, issue 21, seventh pass): the
+weights follow the model, read only the seat's view, and the search uses them once a game's module exports
+the hook. Soupçons' does not (it measured no gain): the search tests put it there for their duration."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 import pytest
 
 from games.soupcons.soupcons_helpers import give, play, stacked_game
-from veillee.bots import decision_for, ismcts, make_bot
+from veillee.bots import decision_for, ismcts
 from veillee.bots.heuristics import soupcons as heuristic
 from veillee.bots.heuristics import world_weight_for
 from veillee.bots.heuristics.soupcons_worlds import FIRST, order_ratio, world_weight
@@ -61,6 +62,13 @@ def test_weighted_worlds_put_the_wanted_card_first_as_often_as_the_model_says() 
     assert first / total == pytest.approx(FIRST, abs=0.05)
 
 
+@pytest.fixture
+def hooked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Soupçons' heuristic module with the ``world_weight`` hook, as a trial would ship it."""
+    monkeypatch.setattr(heuristic, "world_weight", world_weight, raising=False)
+
+
+@pytest.mark.usefixtures("hooked")
 def test_the_weights_read_only_the_view() -> None:
     """Two true games the answering seat cannot tell apart (the real one, and a world sampled from its view:
     same view, another card on offer) give the search the same weights and the same values."""
@@ -78,10 +86,18 @@ def test_the_weights_read_only_the_view() -> None:
     assert [c.samples for c in first.children.values()] == [c.samples for c in second.children.values()]
 
 
-def test_the_hook_is_soupcons_only_and_can_be_turned_off() -> None:
-    assert world_weight_for("soupcons") is world_weight
-    assert all(world_weight_for(game) is None for game in ("soon", "sorry", "skyjo"))
+def test_no_game_ships_the_hook() -> None:
+    """Off everywhere: Soupçons' trial measured no gain (docs/bots.md), and no other game has a model."""
+    assert all(world_weight_for(game) is None for game in ("soupcons", "soon", "sorry", "skyjo"))
     decision = decision_for(_endgame_answer(), 2, random.Random(3))
+    assert ismcts.search(decision, random.Random(4), iterations=20).weights is None
+
+
+@pytest.mark.usefixtures("hooked")
+def test_a_hooked_search_records_the_weights_unless_told_not_to() -> None:
+    assert world_weight_for("soupcons") is world_weight
+    decision = decision_for(_endgame_answer(), 2, random.Random(3))
+    assert ismcts.search(decision, random.Random(4), iterations=20).weights is not None
     assert ismcts.search(decision, random.Random(4), iterations=20, weigh=False).weights is None
 
 
@@ -94,11 +110,3 @@ def test_weighted_paired_gain_is_the_plain_one_with_equal_weights() -> None:
     # A world that weighs nothing does not count.
     mean, _ = ismcts._paired([1.0, 0.0], [0.0, 0.0], [1.0, 0.0])
     assert mean == 1.0
-
-
-def test_hard_searches_the_endgame_answer_it_left_to_normal() -> None:
-    state = _endgame_answer()
-    legal = tuple(state.legal_actions())
-    assert heuristic.candidates(state.seat_view(2), legal) == list(legal)
-    bot = make_bot("hard", "soupcons", iterations=200, seconds=None)
-    assert bot.act(decision_for(state, 2, random.Random(3)), random.Random(4)) in legal

@@ -21,8 +21,9 @@ Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, 
 
 The root compares the legal actions, or, where the game's heuristic module has a ``candidates`` hook, only
 those it names and the ``normal`` move (Soupçons: one claim per offered card). Where the module has a
-``world_weight`` hook (Soupçons: how givers order their cards at the end of a game), each sampled world
-counts at the root as much as that model finds it likely (importance weights). The move played is the
+``world_weight`` hook, each sampled world counts at the root as much as that model finds it likely
+(importance weights; no game ships one: Soupçons' giver model, ``heuristics/soupcons_worlds.py``, measured
+no gain). The move played is the
 ``normal`` move unless another root action beats it on evidence: since every root
 action saw the same worlds, the bot compares them pair by pair, world by world, and plays the action whose
 mean gain over the ``normal`` move is highest once ``confidence`` standard errors are taken off, if that is

@@ -25,9 +25,10 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   tell apart; the search adds the ``normal`` move if it is missing;
 * ``world_weight(view, world) -> float``: how much likelier ``world`` (a world sampled from ``view``) is
   under the module's model of the other seats than under the sampler's uniform draws, for what the sampler
-  draws uniformly although players do not choose it so (Soupçons: which of the giver's cards is on offer).
-  The search then weights each sampled world's results by it (importance weights, default: none, every
-  world counts once). It must read only ``view`` and ``world`` (a sample, never the truth);
+  draws uniformly although players do not choose it so (e.g. which of a giver's cards is on offer). The
+  search then weights each sampled world's results by it (importance weights, default: none, every world
+  counts once). It must read only ``view`` and ``world`` (a sample, never the truth). No game defines it:
+  Soupçons' giver model (``soupcons_worlds.py``) was measured without gain (docs/bots.md, issue 21);
 * ``rollout(world, rng) -> action``: the search's rollout policy for whoever acts in a sampled world, when
   the game has a faster way to play ``choose`` there than building that seat's view at every step. It must
   read only what the acting seat's view shows (its own hand and public facts of ``world``).

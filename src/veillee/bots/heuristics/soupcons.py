@@ -37,7 +37,6 @@ from functools import cached_property
 from typing import Any, cast
 
 from veillee.bots.heuristics import best_of
-from veillee.bots.heuristics.soupcons_worlds import FIRST, world_weight
 from veillee.core import GameState
 from veillee.games.soupcons.actions import Action, Kind
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, Side, setup
@@ -46,7 +45,7 @@ from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
-__all__ = ["OPPONENT_MIX", "candidates", "choose", "evaluate", "rollout", "serpent_estimates", "world_weight"]
+__all__ = ["OPPONENT_MIX", "candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
 
 WIN = 1000.0
 OPPONENT_MIX = 0.0
@@ -60,9 +59,9 @@ HANDS_OVER = 20.0
 
 ENDS = 10.0
 """The weight, in an answer's score, of ``_Table.answer_gain`` (a difference of chances to win at once)."""
-# ``FIRST`` (imported): how often a giver offers first a card that wins for its camp at once: ``normal``
-# always does, ``ismcts`` did in 53-63 % of the exchanges where it held one (docs/bots.md, issue 21). The
-# search weights its worlds by the same model (``world_weight``, ``soupcons_worlds.py``).
+FIRST = 0.6
+"""How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
+did in 53-63 % of the exchanges where it held one (docs/bots.md, issue 21)."""
 
 
 def _seat(view: SoupconsView) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
@@ -434,15 +433,12 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
     the claim only sways the receiver's answer, and claims prove nothing (ruling 23), so a searcher gains
     more from comparing the cards well than from comparing claims badly.
 
-    An answer to a giver who may hold a card that ends the game at once is searched like any other: the
-    search's worlds draw the offered card uniformly from the giver's hand, but it weights them by the
-    giver model (``world_weight``: a giver offers its winning card first and a card that loses for it
-    last, as ``_Table.answer_gain`` estimates). Until the seventh pass of issue 21 it was left to
-    ``choose``.
-
-    One decision that ends games is left to ``choose`` (an empty list: nothing to compare with the
+    Two decisions that end games are left to ``choose`` (an empty list: nothing to compare with the
     ``normal`` move), because the search's model of the other seats is wrong there:
 
+    * an answer to a giver who may hold a card that ends the game at once: the search's worlds draw the
+      offered card uniformly from the giver's hand, but a giver offers its winning card first and a card
+      that loses for it last (``_Table.answer_gain``);
     * an offer while we hold a card that wins for our camp at once: ``choose`` offers it first. The
       rollouts' receivers answer like ``normal``, which refuses such a first card from a giver of the
       other camp, so the search would rather keep it for later; a receiver that does not read the table
@@ -450,6 +446,12 @@ def candidates(view: SoupconsView, legal: Sequence[Action]) -> list[Action]:
       and the forced third card only a quarter.
     """
     if len(legal) <= 1:
+        return list(legal)
+    if view.phase is Phase.RESPOND:
+        offer = view.offer
+        table = _Table.of_view(view)
+        if offer is not None and table.ending_cards(offer.giver):
+            return []
         return list(legal)
     if view.phase is not Phase.OFFER:
         return list(legal)

@@ -1,5 +1,12 @@
 """How likely a sampled Soupçons world is under a model of how givers order their cards (``world_weight``,
-the search's importance weights; issue 21, seventh pass in docs/bots.md).
+a candidate for the search's importance weights; issue 21, seventh pass in docs/bots.md).
+
+**Not hooked in.** Soupçons' heuristic module does not export ``world_weight``, so ``hard`` does not weight
+its worlds: with it (and ``candidates`` returning every answer where a giver may hold a game-ending card,
+instead of leaving those answers to ``normal``), ``hard`` ranked above an ``ismcts`` seat in 56.0 % of 400
+pairings on two fresh seeds against 54.0 % for the shipped ``hard`` on the same matches (+0.6 standard
+errors), and 50.0 % against two shipped ``hard`` seats: no measurable gain. The model and its tests stay,
+so that a later pass can try it again by exporting it (``world_weight`` in ``soupcons.py``).
 
 The world sampler (``veillee.games.soupcons.determinize``) reads only the seat's view and draws what the
 view does not show uniformly: in particular, while we answer an offer, *which* of the giver's three cards is
@@ -30,8 +37,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from veillee.core import GameState
-from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, Side
-from veillee.games.soupcons.events import Outcome
+from veillee.games.soupcons.cards import DAY, NIGHT, Card, Side
 from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
@@ -40,9 +46,7 @@ __all__ = [
     "AVOIDED",
     "AVOIDED_LATER",
     "FIRST",
-    "HISTORY",
     "WANTED",
-    "history_ratio",
     "offer_propensities",
     "order_ratio",
     "world_weight",
@@ -50,7 +54,7 @@ __all__ = [
 
 FIRST = 0.6
 """How often a giver offers first a card that wins for its camp at once, against two other cards (``ismcts``
-givers: 53–63 %; ``soupcons.FIRST`` is the same figure)."""
+givers: 53–63 %; ``soupcons.FIRST``, which ``normal``'s answers use, is the same figure)."""
 WANTED = 2.0 * FIRST / (1.0 - FIRST)
 """The propensity of the card that wins for the giver's camp: ``FIRST`` against two ordinary cards."""
 AVOIDED = 0.05
@@ -59,9 +63,6 @@ AVOIDED = 0.05
 AVOIDED_LATER = 1.0
 """The same with two cards left: offered second or left as the forced third, alike for a giver that
 expects about half of its cards to be accepted."""
-HISTORY = False
-"""Whether a world's weight also reads the past exchanges of the other seats (their order under the same
-model, in the world's hands and camps at the time), and not only the offer we answer."""
 
 
 def _ending(table: Sequence[Side], night: int, on_table: int) -> tuple[Card | None, Card | None]:
@@ -81,32 +82,6 @@ def _giver_ratio(order: Sequence[Card], hand: Sequence[Card], last: Card | None,
         return 1.0
     wanted, avoided = (day, last) if Card.SERPENT in hand else (last, day)
     return order_ratio(order, hand, wanted if wanted in hand else None, avoided if avoided in hand else None)
-
-
-def history_ratio(state: SoupconsState, me: int) -> float:
-    """The product of ``order_ratio`` over the world's past exchanges given by seats other than ``me``,
-    each judged in the world's hands and table of its time (1 until a single Night card was left)."""
-    if state.night > 1:
-        return 1.0
-    top = state.material.top
-    hands = [list(hand) for hand in state.dealt]
-    table: list[Side] = [GONE] + [NIGHT] * top
-    night = on_table = top
-    ratio = 1.0
-    for ex in state.past:
-        hand = hands[ex.giver]
-        if night == 1 and ex.giver != me:
-            ratio *= _giver_ratio(ex.offered, hand, *_ending(table, night, on_table))
-        card = ex.offered[-1]
-        hand.remove(card)
-        hands[ex.receiver].append(card)
-        if ex.effect is Outcome.DAY and ex.value is not None:
-            table[ex.value] = DAY
-            night -= 1
-        elif ex.effect is Outcome.REMOVED and ex.value is not None:
-            table[ex.value] = GONE
-            on_table -= 1
-    return ratio
 
 
 def offer_propensities(remaining: Sequence[Card], wanted: Card | None, avoided: Card | None) -> dict[Card, float]:
@@ -145,14 +120,12 @@ def world_weight(view: SoupconsView, world: GameState[Any]) -> float:
     """The importance weight of a world sampled for ``view``'s seat: at an answer of ours, how much likelier
     the world's order of the giver's cards is under the giver model than under the sampler; 1 elsewhere."""
     state = cast(SoupconsState, world)
-    assert view.seat is not None
-    ratio = history_ratio(state, view.seat) if HISTORY else 1.0
     if state.phase is not Phase.RESPOND or view.phase is not Phase.RESPOND or state.receiver != view.seat:
-        return ratio
+        return 1.0
     last, day = _ending(state.table, state.night, state.on_table)
     if last is None:
-        return ratio
+        return 1.0
     offered = state.offered
     assert offered is not None
     order = [*state.refused, offered]
-    return ratio * _giver_ratio(order, [*state.hands[state.active], *order], last, day)
+    return _giver_ratio(order, [*state.hands[state.active], *order], last, day)
