@@ -3,9 +3,10 @@ a candidate for the search's importance weights; issue 21, seventh pass in docs/
 
 **Not hooked in.** Soupçons' heuristic module does not export ``world_weight``, so ``hard`` does not weight
 its worlds: with it (and ``candidates`` returning every answer where a giver may hold a game-ending card,
-instead of leaving those answers to ``normal``), ``hard`` ranked above an ``ismcts`` seat in 56.0 % of 400
-pairings on two fresh seeds against 54.0 % for the shipped ``hard`` on the same matches (+0.6 standard
-errors), and 50.0 % against two shipped ``hard`` seats: no measurable gain. The model and its tests stay,
+instead of leaving those answers to ``normal``), ``hard`` ranked above an ``ismcts`` seat in 57.4 % of 520
+pairings on three fresh seeds against 53.6 % for the shipped ``hard`` on the same matches (+1.3 standard
+errors, paired), and 50.0 % against two shipped ``hard`` seats: no proven gain, and short of issue 21's
+60 % either way. The model and its tests stay,
 so that a later pass can try it again by exporting it (``world_weight`` in ``soupcons.py``).
 
 The world sampler (``veillee.games.soupcons.determinize``) reads only the seat's view and draws what the
