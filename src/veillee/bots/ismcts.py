@@ -20,7 +20,10 @@ Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, 
    rewards, not a two-player zero-sum sign flip).
 
 The root compares the legal actions, or, where the game's heuristic module has a ``candidates`` hook, only
-those it names and the ``normal`` move (Soupçons: one claim per offered card). The move played is the
+those it names and the ``normal`` move (Soupçons: one claim per offered card). Where the module has a
+``world_weight`` hook, each sampled world counts at the root as much as that model finds it likely
+(importance weights; no game ships one: Soupçons' giver model, ``heuristics/soupcons_worlds.py``, measured
+no gain). The move played is the
 ``normal`` move unless another root action beats it on evidence: since every root
 action saw the same worlds, the bot compares them pair by pair, world by world, and plays the action whose
 mean gain over the ``normal`` move is highest once ``confidence`` standard errors are taken off, if that is
@@ -65,6 +68,7 @@ from veillee.bots.heuristics import (
     search_depth_for,
     terminal_values,
     tree_depth_for,
+    world_weight_for,
 )
 from veillee.core import GameState
 
@@ -89,7 +93,7 @@ EvaluateMany = Callable[[Sequence[GameState[Any]]], Sequence[Sequence[float]]]
 class Node:
     """Statistics of one action sequence from the root, as the observer sees it."""
 
-    __slots__ = ("available", "children", "reward", "samples", "seat", "visits")
+    __slots__ = ("available", "children", "reward", "samples", "seat", "visits", "weights")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -100,6 +104,9 @@ class Node:
         self.reward = 0.0
         self.samples: list[float] = []
         """At the root's children only: the value of each batch, in order (for paired comparisons)."""
+        self.weights: list[float] | None = None
+        """At the root only, where the game weights its worlds (``world_weight``): each batch's world's
+        weight, in order; None where every world counts once."""
 
     @property
     def mean(self) -> float:
@@ -156,6 +163,7 @@ def search(
     evaluate: Evaluator | None = None,
     actions: Sequence[Any] | None = None,
     evaluate_many: EvaluateMany | None = None,
+    weigh: bool = True,
 ) -> Node:
     """Grow the tree for ``decision`` within the budget; returns the root (children keyed by action).
 
@@ -178,6 +186,12 @@ def search(
     leaves; sized so as to end before the deadline and the iteration budget) is played before its leaves
     are judged and the race is checked. The worlds and rollouts are the same as without groups (their
     seeds are drawn in the same order); only the race's checks come less often.
+
+    ``weigh``: where the game's heuristic module has a ``world_weight`` hook (its model of how the other
+    seats chose what the sampler draws uniformly), each world's weight is recorded in ``root.weights`` and
+    the race and the paired comparisons use weighted means (importance sampling: the worlds are drawn as
+    before, and count as much as the model says they are likely). Only the root's comparisons are
+    weighted; deeper nodes' UCB statistics are not. ``weigh=False`` ignores the hook.
     """
     if iterations is None and seconds is None:
         raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
@@ -195,6 +209,9 @@ def search(
     seat = decision.seat
     root = Node(seat)
     root.children = {action: Node(seat) for action in (decision.legal if actions is None else actions)}
+    weight = world_weight_for(decision.game) if weigh else None
+    if weight is not None:
+        root.weights = []
     deadline = None if seconds is None else clock() + seconds
     racing = list(root.children.items())
     done = 0
@@ -204,6 +221,8 @@ def search(
         pending: list[tuple[Node, list[Node], GameState[Any]]] = []
         for _ in range(worlds):
             world = decision.world.determinize(seat, rng)
+            if weight is not None and root.weights is not None:
+                root.weights.append(weight(decision.seat_view, world))
             seed = rng.getrandbits(64)
             start = game.round_of(world)
             for action, child in racing:
@@ -219,7 +238,7 @@ def search(
         done += len(racing) * worlds
         root.visits += worlds
         if drop is not None and root.visits >= MIN_WORLDS:
-            racing = _race(racing, keep, drop)
+            racing = _race(racing, keep, drop, root.weights)
             if len(racing) == 1:
                 break
         if iterations is not None and done >= iterations:
@@ -262,14 +281,30 @@ def _group(
     return worlds
 
 
-def _race(racing: list[tuple[Any, Node]], keep: Any, drop: float) -> list[tuple[Any, Node]]:
+def _race(
+    racing: list[tuple[Any, Node]], keep: Any, drop: float, weights: list[float] | None = None
+) -> list[tuple[Any, Node]]:
     """The actions still in the race: every one not clearly below the leader (all have the same worlds)."""
-    _, leader = max(racing, key=lambda item: item[1].mean)
+    if weights is None:
+        _, leader = max(racing, key=lambda item: item[1].mean)
+    else:
+        _, leader = max(racing, key=lambda item: _mean(item[1].samples, weights))
     return [
         (action, node)
         for action, node in racing
-        if action == keep or node is leader or _upper_bound(node.samples, leader.samples, drop) >= 0.0
+        if action == keep or node is leader or _upper_bound(node.samples, leader.samples, drop, weights) >= 0.0
     ]
+
+
+def _mean(samples: list[float], weights: list[float] | None) -> float:
+    """The mean of a root action's values over its worlds, weighted by the worlds' weights if any."""
+    if not samples:
+        return 0.0
+    if weights is None:
+        return sum(samples) / len(samples)
+    w = weights[: len(samples)]
+    total = sum(w)
+    return sum(a * b for a, b in zip(samples, w, strict=True)) / total if total > 0.0 else 0.0
 
 
 def _iterate(
@@ -405,30 +440,47 @@ class ISMCTSBot:
             return usual
         best, best_gain = usual, 0.0
         for action, child in root.children.items():
-            gain = _lower_bound(child.samples, baseline, self.confidence)
+            gain = _lower_bound(child.samples, baseline, self.confidence, root.weights)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best
 
 
-def _paired(samples: list[float], baseline: list[float]) -> tuple[float, float]:
-    """The mean gain of ``samples`` over the same worlds of ``baseline``, and its standard error."""
+def _paired(samples: list[float], baseline: list[float], weights: list[float] | None = None) -> tuple[float, float]:
+    """The mean gain of ``samples`` over the same worlds of ``baseline``, and its standard error; with
+    ``weights`` (one a world), the weighted mean and the usual ratio estimator's standard error
+    (``sqrt(sum w²(g - mean)²) / sum w``, times ``sqrt(n / (n - 1))``: the unweighted formula when every
+    weight is equal)."""
     n = len(samples)
     gains = [a - b for a, b in zip(samples, baseline[:n], strict=True)]
-    mean = sum(gains) / n
+    if weights is None:
+        mean = sum(gains) / n
+        if n < 2:
+            return mean, 0.0
+        variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
+        return mean, math.sqrt(variance / n)
+    w = weights[:n]
+    total = sum(w)
+    if total <= 0.0:
+        return 0.0, 0.0
+    mean = sum(x * g for x, g in zip(w, gains, strict=True)) / total
     if n < 2:
         return mean, 0.0
-    variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean, math.sqrt(variance / n)
+    spread = sum((x * (g - mean)) ** 2 for x, g in zip(w, gains, strict=True))
+    return mean, math.sqrt(spread * n / (n - 1)) / total
 
 
-def _lower_bound(samples: list[float], baseline: list[float], confidence: float) -> float:
+def _lower_bound(
+    samples: list[float], baseline: list[float], confidence: float, weights: list[float] | None = None
+) -> float:
     """The mean paired gain of ``samples`` over ``baseline`` minus ``confidence`` standard errors."""
-    mean, error = _paired(samples, baseline)
+    mean, error = _paired(samples, baseline, weights)
     return mean - confidence * error
 
 
-def _upper_bound(samples: list[float], baseline: list[float], confidence: float) -> float:
+def _upper_bound(
+    samples: list[float], baseline: list[float], confidence: float, weights: list[float] | None = None
+) -> float:
     """The mean paired gain of ``samples`` over ``baseline`` plus ``confidence`` standard errors."""
-    mean, error = _paired(samples, baseline)
+    mean, error = _paired(samples, baseline, weights)
     return mean + confidence * error

@@ -281,7 +281,7 @@ class ExpertBot:
             return usual
         best, best_gain = usual, 0.0
         for action, child in root.children.items():
-            gain = _lower_bound(child.samples, baseline, self.confidence)
+            gain = _lower_bound(child.samples, baseline, self.confidence, root.weights)
             if gain > best_gain and not math.isnan(gain):
                 best, best_gain = action, gain
         return best

@@ -23,6 +23,12 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``candidates(view, legal) -> list[action]``: the legal moves the search compares at its root (default:
   all of them), for a game whose decisions offer many moves that differ in ways a short search cannot
   tell apart; the search adds the ``normal`` move if it is missing;
+* ``world_weight(view, world) -> float``: how much likelier ``world`` (a world sampled from ``view``) is
+  under the module's model of the other seats than under the sampler's uniform draws, for what the sampler
+  draws uniformly although players do not choose it so (e.g. which of a giver's cards is on offer). The
+  search then weights each sampled world's results by it (importance weights, default: none, every world
+  counts once). It must read only ``view`` and ``world`` (a sample, never the truth). No game defines it:
+  Soupçons' giver model (``soupcons_worlds.py``) was measured without gain (docs/bots.md, issue 21);
 * ``rollout(world, rng) -> action``: the search's rollout policy for whoever acts in a sampled world, when
   the game has a faster way to play ``choose`` there than building that seat's view at every step. It must
   read only what the acting seat's view shows (its own hand and public facts of ``world``).
@@ -54,6 +60,7 @@ __all__ = [
     "HeuristicBot",
     "Policy",
     "Rollout",
+    "WorldWeight",
     "candidates_for",
     "confidence_for",
     "evaluator_for",
@@ -68,12 +75,14 @@ __all__ = [
     "search_depth_for",
     "terminal_values",
     "tree_depth_for",
+    "world_weight_for",
 ]
 
 Policy = Callable[[Decision, random.Random], Any]
 Evaluator = Callable[[GameState[Any]], list[float]]
 Rollout = Callable[[GameState[Any], random.Random], Any]
 Candidates = Callable[[Any, Sequence[Any]], list[Any]]
+WorldWeight = Callable[[Any, GameState[Any]], float]
 
 GENERIC_ROLLOUTS = 4
 GENERIC_DEPTH = 30
@@ -193,6 +202,14 @@ def candidates_for(game: str) -> Candidates | None:
     module = _module(game)
     candidates = getattr(module, "candidates", None) if module is not None else None
     return candidates if callable(candidates) else None
+
+
+def world_weight_for(game: str) -> WorldWeight | None:
+    """The game's ``world_weight`` (the likelihood of a sampled world under its model of the other seats,
+    relative to the sampler's), or None: every sampled world counts the same."""
+    module = _module(game)
+    weight = getattr(module, "world_weight", None) if module is not None else None
+    return weight if callable(weight) else None
 
 
 def policy_for(game: str) -> Policy:
