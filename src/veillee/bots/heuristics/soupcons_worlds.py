@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+from veillee.bots.heuristics.soupcons import FIRST  # how often a giver offers its winning card first
 from veillee.core import GameState
 from veillee.games.soupcons.cards import DAY, NIGHT, Card, Side
 from veillee.games.soupcons.rules import Phase
@@ -53,9 +54,6 @@ __all__ = [
     "world_weight",
 ]
 
-FIRST = 0.6
-"""How often a giver offers first a card that wins for its camp at once, against two other cards (``ismcts``
-givers: 53–63 %; ``soupcons.FIRST``, which ``normal``'s answers use, is the same figure)."""
 WANTED = 2.0 * FIRST / (1.0 - FIRST)
 """The propensity of the card that wins for the giver's camp: ``FIRST`` against two ordinary cards."""
 AVOIDED = 0.05
