@@ -85,6 +85,8 @@ class Stats:
         themselves are the queue, and the latencies measure them as much as the servers."""
         self.http_errors = 0
         self.http_samples: list[str] = []
+        self.opened: list[float] = []
+        """When each table was open and started (``time.monotonic()``): how long the creation storm lasted."""
 
 
 async def seat_client(
@@ -170,6 +172,7 @@ async def run_table(
                 stats.http_samples.append(repr(exc)[:200])
             await asyncio.sleep(0.5)
             continue
+        stats.opened.append(time.monotonic())
         url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
         await asyncio.gather(*(seat_client(url, table_id, t, think, stats, stop, rng) for t in tokens))
 
@@ -358,6 +361,26 @@ def windows(stats: Stats, width: float) -> list[float]:
     ]
 
 
+def storm(stats: Stats) -> dict[str, Any]:
+    """The start of the run second by second: how many tables were open, how many measured actions were
+    sent and their p99 (ms), for the first 20 s; and when half, nine tenths and all of the tables were open."""
+    opened = sorted(t - stats.measure_from for t in stats.opened)
+    seconds = [[0, []] for _ in range(20)]  # type: list[list[Any]]
+    for sent, latency in zip(stats.sent, stats.latencies, strict=True):
+        if 0 <= (second := int(sent - stats.measure_from)) < 20:
+            seconds[second][1].append(latency)
+    return {
+        "tables_open_at_s": {
+            share: round(opened[min(len(opened) - 1, int(share * len(opened)))], 1) if opened else None
+            for share in (0.5, 0.9, 1.0)
+        },
+        "by_second": [
+            (sum(1 for t in opened if t < i + 1), len(b), round(1000 * sorted(b)[int(0.99 * len(b))]) if b else None)
+            for i, (_, b) in enumerate(seconds)
+        ],
+    }
+
+
 def machine_busy() -> tuple[float, float, float]:
     """The machine's busy, total and stolen CPU time so far (``/proc/stat``, every core): their change over
     a run says how saturated the cores were, and how much of that a virtual machine's host took for others
@@ -488,6 +511,8 @@ def main() -> int:
         "mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else None,
         # the same p99 by 15-s window of the run (when the action was sent): the creation storm, the kill
         "p99_ms_by_15s": windows(stats, 15.0),
+        # the first 20 s, second by second: [tables open by then, actions sent in it, their p99 in ms]
+        "start": storm(stats),
         "errors": stats.errors,
         "error_codes": stats.error_codes,
         "http_errors": stats.http_errors,
