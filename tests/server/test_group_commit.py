@@ -45,6 +45,9 @@ async def new_tables(store: Store, count: int) -> list[str]:
     ids = [f"gc-{secrets.token_hex(6)}" for _ in range(count)]
     for table_id in ids:
         await store.create_table(table_id, "soon", 2, {}, {}, seed=1)
+    # the play's worker thread started, as in a running server: the thread of a first write, started under
+    # the append that queued it, may take that write before the others of the test join its batch
+    await store.flush()
     return ids
 
 

@@ -7,10 +7,17 @@ are rebuilt by ``veillee.replay`` on start-up. An action is appended in the same
 table's version, guarded by the version it was checked against, so two writers can never both append
 action number *n*.
 
-The interface is async but the engine is the plain synchronous one, run on a single worker thread: SQLite
-allows one writer anyway, the thread keeps database latency off the event loop, and it spares a second
-driver dependency (aiosqlite/asyncpg). One worker serialises every write, which also keeps the commit order
-equal to the acceptance order.
+The interface is async but the engine is the plain synchronous one, run on worker threads: the threads
+keep database latency off the event loop, and spare a second driver dependency (aiosqlite/asyncpg). On
+SQLite (one writer anyway) a single worker serialises every write. On PostgreSQL the play has a worker of
+its own: accepted actions (group commits) and the writes queued "soon" (deadlines, presence) go there, the
+lobby's writes and the reads to the other. In the load benchmark's creation storm one worker was busy 90 to
+97 % of the time, mostly with seats and new tables, and moves waited behind them (44 to 107 ms at the median,
+up to 260 ms; docs/server.md). Nothing in the play waits for a lobby write it has not awaited: a table's
+actions are accepted only after its start is stored, and its status is set after its last action is. The
+two cannot deadlock: the play's statements lock table rows and insert actions, a lobby write locks one
+table row besides rows the play never touches (seats, operation records), and a table is purged only once
+nobody plays at it.
 
 Columns added since the first release are added to an existing database on start (``_create_schema``):
 nullable, so older rows read as "not set".
@@ -143,7 +150,14 @@ class Store:
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         """Reads of one query, and PostgreSQL's one-statement writes (``_atomic``): no BEGIN or COMMIT to send."""
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veillee-store")
-        self.appends = GroupCommit(engine, lambda fn: asyncio.get_running_loop().run_in_executor(self._executor, fn))
+        self._play = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="veillee-store-play")
+            if self._one_statement
+            else self._executor
+        )
+        """Where accepted actions and the writes queued "soon" go: in order, and on PostgreSQL not behind the
+        lobby's writes (the module's docstring)."""
+        self.appends = GroupCommit(engine, lambda fn: asyncio.get_running_loop().run_in_executor(self._play, fn))
         self._create_schema()
 
     def _create_schema(self) -> None:
@@ -166,6 +180,7 @@ class Store:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
 
     def close(self) -> None:
+        self._play.shutdown(wait=True)
         self._executor.shutdown(wait=True)
         self.engine.dispose()
 
@@ -267,12 +282,13 @@ class Store:
         queued before it, in order; a failure is logged, not raised."""
         if not table_ids:
             return
-        future = self._executor.submit(self._update, table_ids, values)
+        future = self._play.submit(self._update, table_ids, values)
         future.add_done_callback(_log_failure)
 
     async def flush(self) -> None:
-        """Wait until every update queued with ``update_soon`` so far is written (one worker, in order)."""
-        await self._run(lambda: None)
+        """Wait until every update queued with ``update_soon`` so far is written (one worker, in order), and
+        every action accepted before."""
+        await asyncio.get_running_loop().run_in_executor(self._play, lambda: None)
 
     def _update(self, table_ids: list[str], values: dict[str, Any]) -> None:
         with self._autocommit.connect() as connection:  # one statement: atomic without BEGIN and COMMIT
