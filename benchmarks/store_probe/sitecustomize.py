@@ -1,4 +1,4 @@
-"""How long each ``veillee serve`` process's store jobs wait for its one database worker, and what they are:
+"""How long each ``veillee serve`` process's store jobs wait for its database workers, and what they are:
 the probe behind docs/server.md's « Where the creation storm waits ».
 
 Put this folder first on ``PYTHONPATH`` and Python imports it at start in every process, the servers that
@@ -7,10 +7,11 @@ Put this folder first on ``PYTHONPATH`` and Python imports it at start in every 
     PYTHONPATH=benchmarks/store_probe .venv/bin/python benchmarks/server_load.py --processes 3 ...
 
 Each ``serve`` process writes ``$VEILLEE_STORE_PROBE_DIR/store-PID.txt`` (default ``/tmp``), rewritten at
-most every 3 s: by 5-s window from its start, the jobs run on the store's worker, their queue wait (p50, p99,
-max) and how busy the worker was; and over the whole run, by kind of job (the function's name), how many,
-their mean and total run time. It wraps ``ThreadPoolExecutor.submit`` for the executor named
-``veillee-store`` only; other processes and executors are left alone.
+most every 3 s: by worker (the lobby's, and on PostgreSQL the play's) and 5-s window from its start, the
+jobs run on it, their queue wait (p50, p99, max), how busy it was, and how late the event loop woke a 20 ms
+sleeper; and over the whole run, by kind of job (the function's name), how many, their mean and total run
+time. It wraps ``ThreadPoolExecutor.submit`` for the executors named
+``veillee-store*`` only; other processes and executors are left alone.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 if "serve" in sys.argv:
     _begin = time.perf_counter()
-    _windows: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    _windows: dict[tuple[str, int], list[tuple[float, float]]] = defaultdict(list)
     _kinds: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     _written = [0.0]
     _out = os.path.join(os.environ.get("VEILLEE_STORE_PROBE_DIR", "/tmp"), f"store-{os.getpid()}.txt")
@@ -37,13 +38,14 @@ if "serve" in sys.argv:
     _lags: dict[int, list[float]] = defaultdict(list)
 
     def _write() -> None:
-        lines = ["window_s jobs wait_p50_ms wait_p99_ms wait_max_ms worker_busy loop_lag_p99_ms"]
-        for window in sorted(_windows):
-            jobs = _windows[window]
+        lines = ["worker window_s jobs wait_p50_ms wait_p99_ms wait_max_ms worker_busy loop_lag_p99_ms"]
+        for worker, window in sorted(_windows):
+            jobs = _windows[worker, window]
             waits = [w for w, _r in jobs]
             busy = sum(r for _w, r in jobs) / 5.0
             lines.append(
-                f"{5 * window:>8} {len(jobs):>4} {1000 * _pct(waits, 0.5):>11.1f} {1000 * _pct(waits, 0.99):>11.1f} "
+                f"{worker} {5 * window:>8} {len(jobs):>4} "
+                f"{1000 * _pct(waits, 0.5):>11.1f} {1000 * _pct(waits, 0.99):>11.1f} "
                 f"{1000 * max(waits):>11.1f} {busy:>11.2f} {1000 * _pct(_lags[window], 0.99):>15.1f}"
             )
         lines.append("kind count mean_ms max_ms total_s")
@@ -64,7 +66,8 @@ if "serve" in sys.argv:
                 return fn(*args, **kwargs)
             finally:
                 ended = time.perf_counter()
-                _windows[int((queued - _begin) // 5)].append((started - queued, ended - started))
+                window = self._thread_name_prefix, int((queued - _begin) // 5)
+                _windows[window].append((started - queued, ended - started))
                 kind = _kinds[name]
                 kind[0] += 1
                 kind[1] += ended - started
