@@ -307,6 +307,8 @@ def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subp
     for number, port in enumerate(ports):
         command = [sys.executable, "-m", "veillee", "serve", "--port", str(port), "--database-url", args.database_url]
         command += ["--redis-url", args.redis_url, *SERVE_FLAGS]
+        if not args.unnamed:  # deploy/haproxy.cfg's server names: each table lives where it was made
+            command += ["--balancer-name", f"app{number + 1}"]
         log = open(Path(data) / f"server-{number}.log", "wb")  # noqa: SIM115
         processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
     for port in ports:
@@ -430,6 +432,11 @@ def main() -> int:
     parser.add_argument("--redis-url", default=None, help="Redis URL (needed with --processes > 1)")
     parser.add_argument("--reset-database", action="store_true", help="delete every table in the database first")
     parser.add_argument("--log-dir", default=None, help="keep the servers' (and HAProxy's) logs and data here")
+    parser.add_argument(
+        "--unnamed",
+        action="store_true",
+        help="start the processes without --balancer-name: tables are handed to where their players arrive",
+    )
     parser.add_argument("--kill-after", type=float, default=None, help="kill -9 one server process after S seconds")
     parser.add_argument(
         "--generator-nice",

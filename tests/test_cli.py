@@ -80,3 +80,15 @@ def test_replay_refuses_deeply_nested_json_in_plain_words(tmp_path: Path) -> Non
     run = veillee("replay", str(path))
     assert run.returncode == 1 and "nested too deeply" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_serve_refuses_a_balancer_name_that_cannot_begin_a_table_id(tmp_path: Path) -> None:
+    for name in ("app.1", "", "a" * 17, "é"):
+        run = subprocess.run(
+            [sys.executable, "-m", "veillee", "serve", "--data-dir", str(tmp_path), "--balancer-name", name],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert run.returncode == 2 and "--balancer-name" in run.stderr, (name, run.stderr)

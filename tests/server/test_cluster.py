@@ -227,3 +227,64 @@ def test_behind_haproxy_a_table_lives_on_one_process_and_survives_the_kill_of_it
         check_record(record, clients, stored_actions(tid))
     finally:
         balancer.stop()
+
+
+@pytest.mark.skipif(not haproxy_available(), reason="haproxy is not installed (scripts/test.sh installs it as root)")
+def test_behind_haproxy_a_named_process_keeps_the_tables_it_makes_until_it_dies(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """Processes started with ``--balancer-name appN`` (deploy/haproxy.cfg's server names) make tables with
+    ids ``appN.xxx``, and the balancer sends their requests to ``appN``: the joins, the start and every
+    connection land on the maker, so nothing is forwarded and no table changes hands. Once the maker is
+    killed under play, its table's requests go by the hash to a live process, which takes it over."""
+    envs = {n: {"VEILLEE_BALANCER_NAME": f"app{n + 1}"} for n in range(3)}
+    with cluster(tmp_path_factory.mktemp("named"), 3, envs=envs) as servers:
+        balancer = Balancer(servers, tmp_path)
+        try:
+            front = Server(tmp_path, port=balancer.port)
+            tables = [create_table(front, "soon", 2, name="Alice") for _ in range(6)]
+            makers = {t["id"]: owner_of(t["id"], servers) for t in tables}
+            tokens = {}
+            for table in tables:
+                maker = makers[table["id"]]
+                assert maker is not None and table["id"].startswith(f"app{servers.index(maker) + 1}.")
+                tokens[table["id"]] = [table["you"]["token"], join(front, table["id"], "Bob")[1]]
+                assert post(front, f"/api/tables/{table['id']}/start", table["you"]["token"]).status_code == 200
+            assert len({id(m) for m in makers.values()}) > 1  # round robin: the creations were spread
+            counts = [health(s)["counts"] for s in servers]
+            assert sum(c.get("forwarded_join", 0) + c.get("forwarded_start", 0) for c in counts) == 0, counts
+            assert sum(c.get("handed_over", 0) for c in counts) == 0, counts
+            assert all(owner_of(t["id"], servers) is makers[t["id"]] for t in tables)
+
+            tid = tables[0]["id"]
+            maker = makers[tid]
+            assert maker is not None
+            killed: list[Server] = []
+
+            def kill_when_under_way(_client: Client, state: dict[str, Any]) -> bool:
+                if state["version"] >= 3 and not killed:
+                    maker.kill()
+                    killed.append(maker)
+                return False
+
+            async def reconnect(client: Client) -> None:
+                for _ in range(50):
+                    try:
+                        await client.connect()
+                        return
+                    except Exception:
+                        await asyncio.sleep(0.2)
+
+            async def scenario() -> list[Client]:
+                clients = [Client(front, tid, token) for token in tokens[tid]]
+                for client in clients:
+                    await client.connect()
+                await play(clients, random.Random(11), reconnect, kill_when_under_way)
+                return clients
+
+            clients = asyncio.run(scenario())
+            assert killed == [maker]  # under play
+            eventually(lambda: owner_of(tid, servers) not in (None, maker), 10, "taken over by a live process")
+            check_record(get_record(balancer, tid).json(), clients, stored_actions(tid))
+        finally:
+            balancer.stop()

@@ -13,6 +13,7 @@ import argparse
 import gc
 import logging
 import os
+import re
 import sys
 
 NAME = "serve"
@@ -35,6 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=os.environ.get("VEILLEE_REDIS_URL"),
         help="redis://HOST:PORT/N: serve the tables together with every other process on the same PostgreSQL"
         " database and Redis (docs/deploy.md; env VEILLEE_REDIS_URL)",
+    )
+    parser.add_argument(
+        "--balancer-name",
+        default=os.environ.get("VEILLEE_BALANCER_NAME"),
+        metavar="NAME",
+        help="with --redis-url: this process's server name in the load balancer; tables made here get ids"
+        " NAME.xxx, which deploy/haproxy.cfg sends here while it is up (env VEILLEE_BALANCER_NAME)",
     )
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds a bot waits before acting, so people can follow"
@@ -94,7 +102,11 @@ def run(args: argparse.Namespace) -> int:
     if args.redis_url and not url.startswith("postgresql"):
         print("veillee serve: --redis-url needs a PostgreSQL --database-url (shared by every process)", file=sys.stderr)
         return 2
+    if args.balancer_name is not None and not BALANCER_NAME.fullmatch(args.balancer_name):
+        print("veillee serve: --balancer-name is 1 to 16 letters, digits, '-' or '_'", file=sys.stderr)
+        return 2
     settings = ServerSettings(
+        balancer_name=args.balancer_name,
         bot_delay=args.bot_delay,
         suspend_after=args.suspend_after,
         abandon_after=args.abandon_after,
@@ -135,6 +147,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     return 0
 
+
+BALANCER_NAME = re.compile(r"[A-Za-z0-9_-]{1,16}")
+"""A server name that fits in a table id (and in a URL) without escaping, and has no ``.``."""
 
 GC_THRESHOLDS = (10_000, 20, 100)
 """Young collections every 10,000 net allocations instead of 700, and a full one after 2,000 of them instead

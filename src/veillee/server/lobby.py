@@ -67,6 +67,8 @@ class TableService(TableCore):
         host: int | None = None,
     ) -> Table:
         table_id = secrets.token_urlsafe(9)
+        if self.settings.balancer_name:  # where the balancer will send its players: here, while this one is up
+            table_id = f"{self.settings.balancer_name}.{table_id}"
         seed = secrets.randbits(62)
         invite = secrets.token_urlsafe(16)
         await self.store.create_table(

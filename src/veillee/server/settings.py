@@ -41,3 +41,7 @@ class ServerSettings:
     """Tables in the lobby or playing that one client address may have created."""
     max_body_bytes: int = 16384
     """The largest HTTP request body read; a bigger one is refused with 413."""
+    balancer_name: str | None = None
+    """This process's server name in the load balancer (several processes): the ids of the tables made here
+    begin with ``NAME.``, and ``deploy/haproxy.cfg`` sends such a table's requests to that server while it is
+    up, so a table is made where its players will arrive (docs/server.md, "Ownership follows the players")."""

@@ -478,8 +478,8 @@ async function route() {
     games = listed.games;
     botLevels = listed.bot_levels || botLevels;
   }
-  const m = location.pathname.match(/^\/tables\/([\w-]+)/);
-  const replay = location.pathname.match(/^\/replay\/([\w-]+)/);
+  const m = location.pathname.match(/^\/tables\/([\w.-]+)/);
+  const replay = location.pathname.match(/^\/replay\/([\w.-]+)/);
   if (m) await openTable(m[1]);
   else if (replay) {
     app.dataset.page = "replay";
