@@ -367,20 +367,22 @@ def storm(stats: Stats) -> dict[str, Any]:
     """The start of the run second by second: how many tables were open, how many measured actions were
     sent and their p99 (ms), for the first 20 s; and when half, nine tenths and all of the tables were open."""
     opened = sorted(t - stats.measure_from for t in stats.opened)
-    seconds = [[0, []] for _ in range(20)]  # type: list[list[Any]]
-    for sent, latency in zip(stats.sent, stats.latencies, strict=True):
-        if 0 <= (second := int(sent - stats.measure_from)) < 20:
-            seconds[second][1].append(latency)
     return {
         "tables_open_at_s": {
             share: round(opened[min(len(opened) - 1, int(share * len(opened)))], 1) if opened else None
             for share in (0.5, 0.9, 1.0)
         },
-        "by_second": [
-            (sum(1 for t in opened if t < i + 1), len(b), round(1000 * sorted(b)[int(0.99 * len(b))]) if b else None)
-            for i, (_, b) in enumerate(seconds)
-        ],
+        "by_second": [[sum(1 for t in opened if t < i + 1), *sent] for i, sent in enumerate(by_second(stats, 0.0, 20))],
     }
+
+
+def by_second(stats: Stats, begin: float, seconds: int) -> list[list[Any]]:
+    """For each second from ``begin`` (s into the run): the measured actions sent in it and their p99 (ms)."""
+    buckets: list[list[float]] = [[] for _ in range(seconds)]
+    for sent, latency in zip(stats.sent, stats.latencies, strict=True):
+        if 0 <= (second := int(sent - stats.measure_from - begin)) < seconds:
+            buckets[second].append(latency)
+    return [[len(b), round(1000 * sorted(b)[int(0.99 * len(b))]) if b else None] for b in buckets]
 
 
 def machine_busy() -> tuple[float, float, float]:
@@ -520,6 +522,8 @@ def main() -> int:
         "p99_ms_by_15s": windows(stats, 15.0),
         # the first 20 s, second by second: [tables open by then, actions sent in it, their p99 in ms]
         "start": storm(stats),
+        # the same from the second before the kill, for 12 s: [actions sent in it, their p99 in ms]
+        "around_kill": by_second(stats, killed[0] - 1, 12) if killed else None,
         "errors": stats.errors,
         "error_codes": stats.error_codes,
         "http_errors": stats.http_errors,
