@@ -187,6 +187,16 @@ def haproxy_available() -> bool:
 Reconnect = Callable[[Client], Awaitable[None]]
 
 
+async def reconnect_again(client: Client) -> None:
+    """Connect again to the same address (a balancer's) until it answers, as the page does: up to 10 s."""
+    for _ in range(50):
+        try:
+            await client.connect()
+            return
+        except Exception:  # refused, reset, or a process that dies under the handshake
+            await asyncio.sleep(0.2)
+
+
 async def play(
     clients: list[Client],
     rng: random.Random,

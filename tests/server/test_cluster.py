@@ -29,6 +29,7 @@ from server.cluster_helpers import (
     needs_services,
     owner_of,
     play,
+    reconnect_again,
     revive,
     stored_actions,
     wait_for_processes,
@@ -193,14 +194,6 @@ def test_behind_haproxy_a_table_lives_on_one_process_and_survives_the_kill_of_it
                 killed.append(owners[0])
             return False
 
-        async def reconnect(client: Client) -> None:
-            for _ in range(50):
-                try:
-                    await client.connect()
-                    return
-                except (OSError, TimeoutError, Exception):
-                    await asyncio.sleep(0.2)
-
         async def scenario() -> list[Client]:
             nonlocal tid
             table, watcher, home = await made_elsewhere()
@@ -215,7 +208,7 @@ def test_behind_haproxy_a_table_lives_on_one_process_and_survives_the_kill_of_it
             # ... and the table's owner follows its players there
             await asyncio.to_thread(eventually, lambda: owner_of(tid, servers) is home, 10, "the handover")
             owners.append(home)
-            await play(clients, random.Random(5), reconnect, kill_when_under_way)
+            await play(clients, random.Random(5), reconnect_again, kill_when_under_way)
             assert killed == [home]
             survivor = await where(3)  # reconnected through the balancer: together again, on a live process
             await asyncio.to_thread(eventually, lambda: owner_of(tid, servers) is survivor, 10, "owned there")
@@ -267,19 +260,11 @@ def test_behind_haproxy_a_named_process_keeps_the_tables_it_makes_until_it_dies(
                     killed.append(maker)
                 return False
 
-            async def reconnect(client: Client) -> None:
-                for _ in range(50):
-                    try:
-                        await client.connect()
-                        return
-                    except Exception:
-                        await asyncio.sleep(0.2)
-
             async def scenario() -> list[Client]:
                 clients = [Client(front, tid, token) for token in tokens[tid]]
                 for client in clients:
                     await client.connect()
-                await play(clients, random.Random(11), reconnect, kill_when_under_way)
+                await play(clients, random.Random(11), reconnect_again, kill_when_under_way)
                 return clients
 
             clients = asyncio.run(scenario())
