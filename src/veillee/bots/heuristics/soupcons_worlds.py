@@ -30,6 +30,10 @@ each position): 1 where the giver holds no game-ending card, as without weights.
 
 The weight reads only the sampled world (its giver's hand, camp and order, all drawn from the view) and
 the view (whose answer this is); never the true state, which the search does not have.
+
+The eighth pass replaced the hand-set propensities by ones fitted on ``ismcts`` givers (``PROPENSITY``,
+``fitted_weight``, at every answer and, with ``history``, for every past exchange of the other seats). Not
+hooked in either (``soupcons.GIVER_MODEL`` is off): no measurable gain on a fresh seed (docs/bots.md).
 """
 
 from __future__ import annotations
