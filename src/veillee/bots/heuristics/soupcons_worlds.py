@@ -30,6 +30,10 @@ each position): 1 where the giver holds no game-ending card, as without weights.
 
 The weight reads only the sampled world (its giver's hand, camp and order, all drawn from the view) and
 the view (whose answer this is); never the true state, which the search does not have.
+
+The eighth pass replaced the hand-set propensities by ones fitted on ``ismcts`` givers (``PROPENSITY``,
+``fitted_weight``, at every answer and, with ``history``, for every past exchange of the other seats). Not
+hooked in either (``soupcons.GIVER_MODEL`` is off): no measurable gain on a fresh seed (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -48,7 +52,12 @@ __all__ = [
     "AVOIDED",
     "AVOIDED_LATER",
     "FIRST",
+    "PROPENSITY",
     "WANTED",
+    "card_category",
+    "fitted_ratio",
+    "fitted_weight",
+    "history_ratio",
     "offer_propensities",
     "order_ratio",
     "world_weight",
@@ -128,3 +137,104 @@ def world_weight(view: SoupconsView, world: GameState[Any]) -> float:
     assert offered is not None
     order = [*state.refused, offered]
     return _giver_ratio(order, [*state.hands[state.active], *order], last, day)
+
+
+# -- the fitted giver model (issue 21, eighth pass) ----------------------------------------------------------
+PROPENSITY: dict[tuple[bool, int], dict[str, float]] = {
+    (False, 3): {"night": 1.17, "day": 0.69, "nothing": 1.0, "win_own": 5.07, "win_other": 0.26},
+    (False, 2): {"night": 1.25, "day": 1.28, "nothing": 1.0, "win_own": 0.40, "win_other": 0.93},
+    (True, 3): {"serpent": 1.36, "night": 1.48, "day": 0.65, "nothing": 1.0, "win_own": 0.19, "win_other": 0.07},
+    (True, 2): {"serpent": 1.11, "night": 0.81, "day": 1.0, "nothing": 1.0, "win_own": 4.48, "win_other": 1.07},
+}
+"""Each card's propensity to be offered next by an ``ismcts`` giver, by (whether the giver holds a Serpent,
+how many cards it has left to offer) and by what the card does if accepted now (``card_category``),
+relative to a free card (``nothing``): fitted by ``benchmarks/soupcons_givers.py fit`` on the 1,010 choices
+of ``ismcts`` givers in 59 matches of seed 3101 (two ``ismcts`` seats and main's ``hard``, 0.1 s CPU; a
+conditional logit with a prior of two virtual draws against a card of propensity 1, which keeps the
+rare categories near 1). An innocent offers the last Night value first in 77 % of the exchanges where it
+holds it (43 of 56), a card that wins for the other camp first in 1 of 22; a Serpent offers its Serpent
+first in 41 % (99 of 240, a third under uniform draws). Docs/bots.md, issue 21, eighth pass."""
+
+
+def card_category(card: Card, table: Sequence[Side], night: int, on_table: int, serpent: bool) -> str:
+    """What ``card`` does if accepted now, for a giver in the Serpents' camp (``serpent``) or not: ``serpent``
+    (the Serpent itself), ``night`` (turns a Night card), ``day`` (removes a Day card), ``nothing`` (a free
+    card: the 0 or a removed value), ``win_own`` / ``win_other`` (ends the game for the giver's camp, or for
+    the other one)."""
+    if card is Card.SERPENT:
+        return "serpent"
+    side = table[card] if card < len(table) else Side.GONE
+    if side == NIGHT:
+        if night == 1:
+            return "win_other" if serpent else "win_own"
+        return "night"
+    if side == DAY:
+        if on_table == 2 and night == 1:
+            return "win_own" if serpent else "win_other"
+        return "day"
+    return "nothing"
+
+
+def fitted_ratio(
+    order: Sequence[Card], hand: Sequence[Card], table: Sequence[Side], night: int, on_table: int
+) -> float:
+    """The likelihood of the cards offered in ``order`` from ``hand`` under the fitted giver model
+    (``PROPENSITY``), over their likelihood under the sampler's uniform draws. The forced last card adds
+    nothing."""
+    serpent = Card.SERPENT in hand
+    remaining = list(hand)
+    ratio = 1.0
+    for card in order:
+        k = len(remaining)
+        if k <= 1:
+            break
+        weights = PROPENSITY[serpent, min(k, 3)]
+        props = [weights[card_category(c, table, night, on_table, serpent)] for c in remaining]
+        total = sum(props)
+        mine = sum(p for c, p in zip(remaining, props, strict=True) if c is card)
+        ratio *= (mine / total) * k / remaining.count(card)
+        remaining.remove(card)
+    return ratio
+
+
+def fitted_weight(view: SoupconsView, world: GameState[Any], *, history: bool = False) -> float:
+    """The importance weight of a world sampled for ``view``'s seat under the fitted giver model: at any
+    answer of ours, how much likelier the world's order of the giver's cards (its card on offer and those we
+    refused before) is under ``PROPENSITY`` than under the sampler; 1 at our other decisions. With
+    ``history``, times ``history_ratio`` (at every decision)."""
+    state = cast(SoupconsState, world)
+    ratio = history_ratio(state, view.seat) if history and view.seat is not None else 1.0
+    if state.phase is not Phase.RESPOND or view.phase is not Phase.RESPOND or state.receiver != view.seat:
+        return ratio
+    offered = state.offered
+    assert offered is not None
+    order = [*state.refused, offered]
+    hand = [*state.hands[state.active], *order]
+    return ratio * fitted_ratio(order, hand, state.table, state.night, state.on_table)
+
+
+def history_ratio(world: SoupconsState, me: int) -> float:
+    """The likelihood of every past exchange's order of offered cards in ``world`` (replayed from its drawn
+    deal) under the fitted giver model, over the sampler's uniform draws, for the exchanges given by another
+    seat (ours are the same in every world). Where the sampler draws the free cards and the refused ones as
+    a uniform giver would, this weights the worlds by how their givers are measured to choose: e.g. a seat
+    that offered the card passed in silence first is likelier to have offered its Serpent."""
+    top = world.material.top
+    hands = [list(hand) for hand in world.dealt]
+    table: list[Side] = [Side.GONE] + [NIGHT] * top
+    night = on_table = top
+    ratio = 1.0
+    for ex in world.past:
+        if ex.giver != me:
+            ratio *= fitted_ratio(ex.offered, hands[ex.giver], table, night, on_table)
+        card = ex.offered[-1]
+        hands[ex.giver].remove(card)
+        hands[ex.receiver].append(card)
+        side = table[card] if card < len(table) else Side.GONE
+        if side == NIGHT:
+            table[card] = DAY
+            night -= 1
+        elif side == DAY:
+            table[card] = Side.GONE
+            on_table -= 1
+    return ratio
