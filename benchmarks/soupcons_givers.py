@@ -36,28 +36,13 @@ from typing import Any
 
 import veillee
 from veillee.bots import play_match
+from veillee.bots.heuristics.soupcons_worlds import card_category as category
 from veillee.bots.tournament import MatchSpec, TournamentConfig, _agent, match_row, schedule
 from veillee.core import derive_seed
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, Side
 
 GAME = "soupcons"
 CATEGORIES = ("serpent", "night", "day", "nothing", "win_own", "win_other")
-
-
-def category(card: Card, table: list[Side], night: int, on_table: int, serpent: bool) -> str:
-    """What ``card`` does if accepted now, for a giver whose camp is ``serpent`` (a Serpent in its hand)."""
-    if card is Card.SERPENT:
-        return "serpent"
-    side = table[card] if card < len(table) else GONE
-    if side == NIGHT:
-        if night == 1:
-            return "win_other" if serpent else "win_own"
-        return "night"
-    if side == DAY:
-        if on_table == 2 and night == 1:
-            return "win_own" if serpent else "win_other"
-        return "day"
-    return "nothing"
 
 
 def exchanges(state: Any, labels: list[str]) -> list[dict[str, Any]]:
