@@ -1,8 +1,10 @@
-"""Accepted actions are stored in groups (``veillee.server.appends``), on SQLite and on PostgreSQL.
+"""Accepted actions are stored in groups (``veillee.server.appends``), tables read and their locks taken in
+groups (``veillee.server.batches``), on SQLite and on PostgreSQL.
 
 Actions accepted while the store's worker is busy share one transaction; each keeps its own version guard
 (a conflict fails that action alone), a failed transaction stores none of its actions, and a write queued
-after an action still waits for it.
+after an action still waits for it. Tables asked for together are read by one transaction, each exactly as
+stored; locks asked for together are taken by one statement, none that another process holds.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ import asyncio
 import os
 import secrets
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from sqlalchemy import insert, select
 
+from veillee.server.batches import Batched
+from veillee.server.lease import Lease
 from veillee.server.rows import ACTIONS, TABLES
 from veillee.server.store import LoadedTable, Op, OpRepeated, Seat, Store, StoreConflict
 
@@ -168,3 +173,87 @@ def test_an_operation_done_twice_writes_nothing_the_second_time(store: Store) ->
 
     loaded = asyncio.run(scenario())
     assert loaded is not None and loaded.seats[0].name == "Alice" and loaded.row["host"] == 0
+
+
+def test_tables_asked_for_together_are_read_by_one_job_each_as_stored(store: Store) -> None:
+    async def scenario() -> tuple[list[str], list[LoadedTable | None], int]:
+        ids = await new_tables(store, 6)
+        for number, table_id in enumerate(ids):  # each table its own seats and number of actions
+            await store.save_seat(table_id, 1, Seat("human", f"P{number}", f"h{number}"))
+            for n in range(1, number + 1):
+                await store.append_action(table_id, n, n % 2, {"n": n, "t": number}, "player", False)
+        before = store._loads.jobs
+        loaded = await asyncio.gather(*(store.load(t) for t in [*ids, "no-such-table", ids[2]]))
+        return ids, list(loaded), store._loads.jobs - before
+
+    ids, loaded, jobs = asyncio.run(scenario())
+    assert jobs == 1
+    assert loaded[6] is None
+    assert loaded[7] == loaded[2]  # one table asked for twice
+    for number, (table_id, table) in enumerate(zip(ids, loaded, strict=False)):
+        assert table is not None and table.row["id"] == table_id and table.row["version"] == number
+        assert [s.name for s in table.seats] == ["", f"P{number}"]
+        assert table.actions == [{"n": n, "t": number} for n in range(1, number + 1)]
+
+
+@pytest.mark.skipif(not POSTGRES, reason="VEILLEE_TEST_POSTGRES_URL is not set (scripts/postgres.sh)")
+@pytest.mark.xdist_group("postgres")
+def test_locks_asked_for_together_are_taken_by_one_statement_and_none_held_elsewhere() -> None:
+    ids = [f"lock-{secrets.token_hex(6)}" for _ in range(5)]
+    mine, other = Lease(str(POSTGRES)), Lease(str(POSTGRES))
+
+    async def scenario() -> tuple[list[bool], int, bool, bool]:
+        assert await other.try_take(ids[1])
+        before = mine._takes.jobs
+        taken = await asyncio.gather(*(mine.try_take(t) for t in ids))
+        jobs = mine._takes.jobs - before
+        await other.give_up(ids[1])
+        released_elsewhere = not await other.is_held(ids[1])
+        for table_id in ids:
+            await mine.give_up(table_id)
+        return list(taken), jobs, released_elsewhere, await other.try_take(ids[0])
+
+    try:
+        taken, jobs, released, retaken = asyncio.run(scenario())
+    finally:
+        mine.close()
+        other.close()
+    assert taken == [True, False, True, True, True] and jobs == 1
+    assert released and retaken  # each lock taken once: one release frees it
+
+
+def test_a_batch_answers_each_caller_and_a_failure_reaches_every_one() -> None:
+    """The calls asked for while the worker is busy wait for it together; a cancelled caller does not
+    cancel the job the others wait for."""
+
+    async def scenario() -> tuple[list[object], list[list[int]], list[object]]:
+        seen: list[list[int]] = []
+        loop = asyncio.get_running_loop()
+
+        def work(keys: list[int]) -> dict[int, object]:
+            seen.append(keys)
+            if 13 in keys:
+                raise ValueError("unlucky")
+            return {k: k * k for k in keys}
+
+        async def while_busy(keys: tuple[int, ...], cancel_first: bool) -> list[object]:
+            gate = asyncio.Event()
+            busy = loop.run_in_executor(worker, lambda: asyncio.run_coroutine_threadsafe(gate.wait(), loop).result())
+            calls = [asyncio.ensure_future(batched(k)) for k in keys]
+            await asyncio.sleep(0.05)
+            if cancel_first:
+                calls[0].cancel()
+            gate.set()
+            await busy
+            return list(await asyncio.gather(*calls, return_exceptions=True))
+
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            batched: Batched[int, object] = Batched(work, lambda fn: loop.run_in_executor(worker, fn))
+            answers = await while_busy((1, 2, 2, 3), cancel_first=True)
+            failing = await while_busy((4, 13), cancel_first=False)
+        return answers, seen, failing
+
+    answers, seen, failing = asyncio.run(scenario())
+    assert isinstance(answers[0], asyncio.CancelledError) and answers[1:] == [4, 4, 9]
+    assert seen[0] == [1, 2, 3]  # one job, each key once, the cancelled caller's key still in it
+    assert seen[1] == [4, 13] and all(isinstance(f, ValueError) for f in failing)

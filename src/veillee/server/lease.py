@@ -25,6 +25,8 @@ from typing import TypeVar
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Connection
 
+from veillee.server.batches import Batched
+
 __all__ = ["CLUSTER_KEY", "Lease", "lock_key"]
 
 log = logging.getLogger("veillee.server")
@@ -56,6 +58,7 @@ class Lease:
         self._connection: Connection | None = None
         self.lost: Callable[[], None] | None = None
         """Called (on the loop) when the session ended: every lock is gone, the process owns nothing."""
+        self._takes = Batched(self._take_many, lambda fn: asyncio.ensure_future(self._run(lambda _: fn())))
 
     async def _run(self, fn: Callable[[Connection], T]) -> T:
         def work() -> T:
@@ -87,8 +90,16 @@ class Lease:
         return await self._run(lambda c: c.execute(text(query), {"k": key}).scalar())
 
     async def try_take(self, table_id: str) -> bool:
-        """Take the table's lock if no other process holds it (re-entrant: callers take it once)."""
-        return bool(await self._scalar("SELECT pg_try_advisory_lock(:k)", lock_key(table_id)))
+        """Take the table's lock if no other process holds it (re-entrant: callers take it once). The locks
+        asked for while the worker is busy are taken by one statement (``veillee.server.batches``)."""
+        return await self._takes(table_id)
+
+    def _take_many(self, table_ids: list[str]) -> dict[str, bool]:
+        assert self._connection is not None  # run by ``_run``, which connects
+        keys = {lock_key(table_id): table_id for table_id in table_ids}
+        query = text("SELECT k, pg_try_advisory_lock(k) FROM unnest(CAST(:keys AS bigint[])) AS k")
+        rows = self._connection.execute(query, {"keys": list(keys)}).all()
+        return {keys[int(str(key))]: bool(taken) for key, taken in rows}
 
     async def give_up(self, table_id: str) -> None:
         try:

@@ -7,7 +7,8 @@ moves in three ways:
 - **taking**: a process takes the lock of a table nobody holds (its owner died, or handed it over), reads
   it from the store and resumes its bots and timer (``claim``);
 - **the scan**: once a second each process looks for open tables whose lock nobody holds (``pg_locks``) and
-  takes those it has players connected to, and playing ones at random, so a killed process's tables are
+  takes those it has players connected to, and playing ones at random, all at once (one statement takes
+  their locks, one transaction reads them: ``veillee.server.batches``), so a killed process's tables are
   owned again within a second or two;
 - **handover**: ownership follows the connections. An owner with no connection of its own at a table,
   while another process has seated players there (the presence each process publishes), hands the table
@@ -382,11 +383,14 @@ class OwnershipService(CopyService):
         lobby = await self.store.table_ids(("lobby",))
         orphans = {t for t in [*playing, *lobby] if lock_key(t) not in held}
         share = 1.0 / max(1, self.bus.processes())
+        wanted = []
         for table_id in random.sample(sorted(orphans), len(orphans)):  # not all processes in the same order
             handing = self._handing_to(table_id)
             if handing is not None and handing != self.process and self.bus.alive(handing):
                 continue  # being handed to another process, which takes it at once
             here = bool(self.hub.connected_seats(table_id))
             if here or (table_id in playing and (table_id in self._orphans or random.random() < share)):
-                await self.claim(table_id)
+                wanted.append(table_id)
+        # all at once: their locks are taken by one statement and the tables read by one transaction
+        await asyncio.gather(*(self.claim(table_id) for table_id in wanted))
         self._orphans = orphans

@@ -53,6 +53,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import UpdateBase
 
 from veillee.server.appends import GroupCommit, PendingAction, StoreConflict
+from veillee.server.batches import Batched
 from veillee.server.rows import (  # re-exported: the rows used to live here
     ACTIONS,
     OPS,
@@ -84,6 +85,8 @@ __all__ = [
 T = TypeVar("T")
 SCHEMA_KEY = int.from_bytes(hashlib.sha256(b"veillee schema").digest()[:8], "big", signed=True)
 """The advisory lock that processes starting together on one PostgreSQL database take to create its tables."""
+LOAD_CHUNK = 500
+"""Tables read by one transaction at most (``Store._load_many``)."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +160,8 @@ class Store:
         )
         """Where accepted actions and the writes queued "soon" go: in order, and on PostgreSQL not behind the
         lobby's writes (the module's docstring)."""
-        self.appends = GroupCommit(engine, lambda fn: asyncio.get_running_loop().run_in_executor(self._play, fn))
+        self.appends = GroupCommit(engine, lambda fn: _now_on(self._play, fn))
+        self._loads = Batched(self._load_many, lambda fn: _now_on(self._executor, fn))
         self._create_schema()
 
     def _create_schema(self) -> None:
@@ -400,44 +404,65 @@ class Store:
         return await self._run(work)
 
     async def load(self, table_id: str) -> LoadedTable | None:
-        return await self._run(lambda: self._load(table_id))
+        """Everything stored about a table (``None`` if there is no such table), read with the other tables
+        asked for while the worker is busy (``veillee.server.batches``: a killed process's tables, taken over
+        at once, are read in one transaction instead of one each)."""
+        return await self._loads(table_id)
 
-    def _load(self, table_id: str) -> LoadedTable | None:
+    def _load_many(self, table_ids: list[str]) -> dict[str, LoadedTable | None]:
+        """One transaction of three queries, however many tables: the rows, their seats, their actions."""
+        if len(table_ids) > LOAD_CHUNK:  # a query's parameters are bounded (SQLite: 32,766)
+            chunks = (table_ids[i : i + LOAD_CHUNK] for i in range(0, len(table_ids), LOAD_CHUNK))
+            return {k: v for chunk in chunks for k, v in self._load_many(chunk).items()}
+        loaded: dict[str, LoadedTable | None] = dict.fromkeys(table_ids)
         with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
-                return None
-            data = {
-                "id": row.id,
-                "game": row.game,
-                "players": row.players,
-                "options": json.loads(row.options),
-                "settings": json.loads(row.settings or "{}"),
-                "seed": row.seed,
-                "status": row.status,
-                "version": row.version,
-                "created": row.created,
-                "rematch": row.rematch,
-                "public": bool(row.public),
-                "invite": row.invite,
-                "host": row.host,
-                "seen": row.seen if row.seen is not None else row.updated or row.created,
-                "updated": row.updated if row.updated is not None else row.created,
-                "deadline": row.deadline,
-                "deadline_version": row.deadline_version,
-                "head": json.loads(row.head) if row.head else None,
-            }
-            seat_rows = session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-            ).all()
-            seats = [Seat(s.kind, s.name, s.token_hash, s.level, s.replaced) for s in seat_rows]
-            actions = [
-                json.loads(text)
-                for text in session.scalars(
-                    select(ActionRow.action).where(ActionRow.table_id == table_id).order_by(ActionRow.number)
-                ).all()
-            ]
-            return LoadedTable(data, seats, actions)
+            for row in session.scalars(select(TableRow).where(TableRow.id.in_(table_ids))):
+                loaded[row.id] = LoadedTable(_row_data(row), [])
+            found = [table_id for table_id, table in loaded.items() if table is not None]
+            if not found:
+                return loaded
+            seats = select(SeatRow).where(SeatRow.table_id.in_(found)).order_by(SeatRow.table_id, SeatRow.seat)
+            for s in session.scalars(seats):
+                _found(loaded, s.table_id).seats.append(Seat(s.kind, s.name, s.token_hash, s.level, s.replaced))
+            actions = select(ActionRow.table_id, ActionRow.action).where(ActionRow.table_id.in_(found))
+            for table_id, text_ in session.execute(actions.order_by(ActionRow.table_id, ActionRow.number)):
+                _found(loaded, table_id).actions.append(json.loads(text_))
+        return loaded
+
+
+def _now_on(executor: ThreadPoolExecutor, fn: Callable[[], T]) -> asyncio.Future[T]:
+    """``fn`` queued on ``executor`` now (its future on the running loop)."""
+    return asyncio.get_running_loop().run_in_executor(executor, fn)
+
+
+def _found(loaded: dict[str, LoadedTable | None], table_id: str) -> LoadedTable:
+    table = loaded[table_id]
+    assert table is not None
+    return table
+
+
+def _row_data(row: TableRow) -> dict[str, Any]:
+    """A table row as the service reads it (columns added since the first release may be unset)."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": json.loads(row.options),
+        "settings": json.loads(row.settings or "{}"),
+        "seed": row.seed,
+        "status": row.status,
+        "version": row.version,
+        "created": row.created,
+        "rematch": row.rematch,
+        "public": bool(row.public),
+        "invite": row.invite,
+        "host": row.host,
+        "seen": row.seen if row.seen is not None else row.updated or row.created,
+        "updated": row.updated if row.updated is not None else row.created,
+        "deadline": row.deadline,
+        "deadline_version": row.deadline_version,
+        "head": json.loads(row.head) if row.head else None,
+    }
 
 
 def _log_failure(future: Any) -> None:
