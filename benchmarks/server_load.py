@@ -290,7 +290,11 @@ def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subp
         log = open(Path(data) / "server.log", "wb")  # noqa: SIM115
         process = subprocess.Popen([*command, *SERVE_FLAGS], stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{command[5]}"
-        wait_until_up(base, "/api/games")
+        try:
+            wait_until_up(base, "/api/games")
+        except BaseException:
+            stop([process])
+            raise
         return base, [process], url
     if not (args.database_url and args.redis_url):
         raise SystemExit("--processes > 1 needs --database-url (PostgreSQL) and --redis-url")
@@ -311,20 +315,32 @@ def start_processes(args: argparse.Namespace, data: str) -> tuple[str, list[subp
             command += ["--balancer-name", f"app{number + 1}"]
         log = open(Path(data) / f"server-{number}.log", "wb")  # noqa: SIM115
         processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
-    for port in ports:
-        wait_until_up(f"http://127.0.0.1:{port}")
-    balancer_port = free_port()
-    env = {**os.environ, "VEILLEE_LB_BIND": f"127.0.0.1:{balancer_port}"}
-    for number, port in enumerate(ports, start=1):
-        env[f"VEILLEE_APP{number}"] = f"127.0.0.1:{port}"
-    log = open(Path(data) / "haproxy.log", "wb")  # noqa: SIM115
-    config = Path(__file__).resolve().parents[1] / "deploy" / "haproxy.cfg"
-    processes.append(
-        subprocess.Popen(["haproxy", "-f", str(config), "-db"], stdout=log, stderr=subprocess.STDOUT, env=env)
-    )
-    base = f"http://127.0.0.1:{balancer_port}"
-    wait_until_up(base)
+    try:  # a start that fails (no HAProxy, a server that does not come up) leaves nothing running
+        for port in ports:
+            wait_until_up(f"http://127.0.0.1:{port}")
+        balancer_port = free_port()
+        env = {**os.environ, "VEILLEE_LB_BIND": f"127.0.0.1:{balancer_port}"}
+        for number, port in enumerate(ports, start=1):
+            env[f"VEILLEE_APP{number}"] = f"127.0.0.1:{port}"
+        log = open(Path(data) / "haproxy.log", "wb")  # noqa: SIM115
+        config = Path(__file__).resolve().parents[1] / "deploy" / "haproxy.cfg"
+        processes.append(
+            subprocess.Popen(["haproxy", "-f", str(config), "-db"], stdout=log, stderr=subprocess.STDOUT, env=env)
+        )
+        base = f"http://127.0.0.1:{balancer_port}"
+        wait_until_up(base)
+    except BaseException:
+        stop(processes)
+        raise
     return base, processes, args.database_url
+
+
+def stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Ends every process still running, the last started first."""
+    for process in reversed(processes):
+        if process.poll() is None:
+            process.terminate()
+            process.wait(10)
 
 
 def stored_counts(url: str) -> dict[str, tuple[int, int]]:
@@ -491,10 +507,7 @@ def main() -> int:
             cpu = sum(cpu_seconds(p.pid) for p in processes[: args.processes])
             counted = cluster_counts()
         finally:
-            for process in reversed(processes):
-                if process.poll() is None:
-                    process.terminate()
-                    process.wait(10)
+            stop(processes)
     lat = sorted(stats.latencies)
 
     def pct(p: float) -> float:
