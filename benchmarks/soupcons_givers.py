@@ -99,7 +99,19 @@ def _giver_history_on() -> None:
     soupcons.GIVER_HISTORY = True
 
 
-VARIANTS = {"giver-model": _giver_model_on, "giver-history": _giver_history_on}
+def _others_random_on() -> None:
+    """Trial (ninth pass): ``hard``'s rollouts play *every* move of the other seats at random (offers and
+    choices too, not only the answers ``ANSWER_MIX`` covers), at the shipped depth."""
+    from veillee.bots.heuristics import soupcons
+
+    soupcons.OPPONENT_MIX = 1.0
+
+
+VARIANTS = {
+    "giver-model": _giver_model_on,
+    "giver-history": _giver_history_on,
+    "others-random": _others_random_on,
+}
 
 
 def run(args: argparse.Namespace) -> None:

@@ -10,7 +10,7 @@ import pytest
 import veillee
 from games.soupcons.soupcons_helpers import give, play, stacked_game
 from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
-from veillee.bots.heuristics import rollout_for
+from veillee.bots.heuristics import opponent_mix_for, rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
 from veillee.games.soupcons import SoupconsState
 from veillee.games.soupcons.actions import Action
@@ -268,19 +268,41 @@ def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> 
     assert turned.is_over and turned.result().winners == (1,)
 
 
-def test_hard_rollouts_play_the_other_seats_at_random() -> None:
-    # Seat 1 answers a claimed Serpent: ``normal`` refuses it every time. With the other seats modelled as
-    # a field that does not read claims (``others`` 1, the ``OPPONENT_MIX`` knob: ``ismcts`` accepts about
-    # half of such cards), seat 1 accepts about half the time in seat 0's rollouts; when seat 1 is the
-    # searcher, its own moves stay ``normal``'s.
+def test_hard_rollouts_play_the_other_seats_answers_at_random() -> None:
+    # Seat 1 answers a claimed Serpent: ``normal`` refuses it every time. The shipped opponent model
+    # (``opponent_mix``: ``ANSWER_MIX`` 1 for answers, as a field that does not read claims, ``ismcts``,
+    # accepts about half of such cards) has seat 1 accept about half the time in seat 0's rollouts; when
+    # seat 1 is the searcher, its own moves stay ``normal``'s.
     state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
     play(state, "choose 1", "offer S as S")
-    game = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=0, others=1.0)
+    game = ismcts._Game(
+        heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=0, others=opponent_mix_for("soupcons")
+    )
     rng = random.Random(3)
     accepted = sum(game.play(state, rng) == Action.accept() for _ in range(400))
     assert 150 <= accepted <= 250
-    own = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=1, others=1.0)
+    own = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=1, others=game.others)
     assert all(own.play(state, rng) == Action.refuse() for _ in range(50))
+
+
+def test_hard_rollouts_keep_the_other_seats_offers_normal() -> None:
+    # Only answers are modelled at random (``OPPONENT_MIX`` 0): seat 0, holding three cards and about to
+    # offer, plays exactly ``normal``'s offer in seat 2's rollouts, draw for draw.
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1")
+    others = opponent_mix_for("soupcons")
+    assert others is not None and others(state) == heuristic.OPPONENT_MIX == 0.0
+    game = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=2, others=others)
+    rollout = rollout_for("soupcons")
+    for seed in range(30):
+        assert game.play(state, random.Random(seed)) == rollout(state, _skip_one(seed))
+
+
+def _skip_one(seed: int) -> random.Random:
+    """The stream ``_Game.play`` hands the rollout policy after drawing once for the opponent model."""
+    rng = random.Random(seed)
+    rng.random()
+    return rng
 
 
 def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_refuse(
@@ -291,8 +313,8 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
     # and seat 1, the likely Serpent, has refused the 1. Main's ``hard`` offered the 2 claimed as a Night
     # turn in every seed: its rollouts' receiver was ``normal``, a Serpent who refuses claimed Night turns,
     # so the lie would force the 5 on it. A receiver that ignores claims (``ismcts``) takes the 2 half the
-    # time; with the other seats modelled that way (``OPPONENT_MIX`` 1, not shipped: docs/bots.md), ``hard``
-    # offers the 5 itself in most seeds.
+    # time; with the other seats' answers modelled that way (``ANSWER_MIX`` 1, shipped since issue 21's ninth
+    # pass, docs/bots.md), ``hard`` offers the 5 itself in most seeds.
     state = stacked_game((("1", "5"), ("4", "0"), ("S", "3", "2")), first=2, round_cap=20)
     play(state, "choose 1", "offer S as 1", "accept", "choose 2", "offer S as 5", "refuse", "offer 4 as 4", "refuse")
     play(state, "offer 0 as 3", "choose 0", "offer 2 as 2", "accept", "choose 1", "offer 1 as 1", "refuse")
@@ -305,7 +327,6 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
             moves.append(bot.act(decision_for(state, 0, random.Random(seed)), random.Random(seed)))
         return sum(move.card is Card.MASK_5 for move in moves)
 
-    assert fives() == 0  # as shipped: the other seats play ``normal`` in the rollouts
-    monkeypatch.setattr(heuristic, "OPPONENT_MIX", 1.0)
-    monkeypatch.setattr(heuristic, "SEARCH_DEPTH", 1000, raising=False)
-    assert fives() >= 4
+    assert fives() >= 4  # as shipped: the other seats' answers are random in the rollouts
+    monkeypatch.setattr(heuristic, "ANSWER_MIX", 0.0)
+    assert fives() == 0  # with ``normal``'s answers, the lie

@@ -15,7 +15,8 @@ Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, 
    that world, down to ``tree_depth`` plies; a new node tries the rollout policy's move first;
 4. rolls out with the game's ``normal`` policy (``veillee.bots.heuristics``, fed the world's view of the
    seat to act) until the round ends or ``depth`` decisions have been played; the game's ``OPPONENT_MIX``
-   plays that share of the other seats' moves at random instead (its model of the opponents);
+   (or its ``opponent_mix`` hook, per decision) plays that share of the other seats' moves at random
+   instead (its model of the opponents);
 5. scores the end per seat and credits each node with the value of the seat that chose it (multi-player
    rewards, not a two-player zero-sum sign flip).
 
@@ -55,6 +56,7 @@ from typing import Any
 from veillee.bots.base import Decision, choose_uniform
 from veillee.bots.heuristics import (
     Evaluator,
+    OpponentMix,
     Rollout,
     candidates_for,
     confidence_for,
@@ -135,13 +137,14 @@ class _Game:
     """Judges many rollouts' ends at once (``expert``'s network); ``evaluate`` is then not used."""
     seat: int | None = None
     """The searching seat (for ``others``)."""
-    others: float = 0.0
-    """The share of the *other* seats' rollout moves played uniformly at random (the opponent model)."""
+    others: OpponentMix | None = None
+    """The share of the *other* seats' rollout moves played uniformly at random, per world (the opponent
+    model; ``None``: none)."""
 
     def play(self, world: GameState[Any], rng: random.Random) -> Any:
-        """One rollout move: the policy's, or with probability ``mix`` (``others`` for a seat other than
-        the searcher's) a uniformly random legal one."""
-        if self.others and world.to_act != self.seat and rng.random() < self.others:
+        """One rollout move: the policy's, or with probability ``mix`` (``others(world)`` for a seat other
+        than the searcher's) a uniformly random legal one."""
+        if self.others is not None and world.to_act != self.seat and rng.random() < self.others(world):
             return choose_uniform(world.legal_actions(), rng)
         if self.mix and rng.random() < self.mix:
             return choose_uniform(world.legal_actions(), rng)

@@ -17,6 +17,8 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``OPPONENT_MIX``: the share of the *other* seats' rollout moves played uniformly at random (default 0):
   the search's model of its opponents, for a game where the fields it meets do not play like its own
   heuristic (Soupçons: a textbook ``ismcts`` ignores claims and accepts about half the cards);
+* ``opponent_mix(world) -> float``: the same share, decided per decision of a sampled world (Soupçons: the
+  other seats' answers at random, their other moves ``normal``'s); it replaces ``OPPONENT_MIX``;
 * ``ROLLOUT_ROUNDS``: how many round ends a rollout plays through (default 1): more when what a move
   leaves in hand counts in the next round too;
 * ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);
@@ -47,7 +49,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from veillee.bots.base import Decision, choose_uniform
 from veillee.core import JSON, GameState
@@ -58,6 +60,7 @@ __all__ = [
     "Candidates",
     "Evaluator",
     "HeuristicBot",
+    "OpponentMix",
     "Policy",
     "Rollout",
     "WorldWeight",
@@ -83,6 +86,7 @@ Evaluator = Callable[[GameState[Any]], list[float]]
 Rollout = Callable[[GameState[Any], random.Random], Any]
 Candidates = Callable[[Any, Sequence[Any]], list[Any]]
 WorldWeight = Callable[[Any, GameState[Any]], float]
+OpponentMix = Callable[[GameState[Any]], float]
 
 GENERIC_ROLLOUTS = 4
 GENERIC_DEPTH = 30
@@ -176,11 +180,18 @@ def rollout_mix_for(game: str) -> float:
     return float(mix) if isinstance(mix, (int, float)) else 0.0
 
 
-def opponent_mix_for(game: str) -> float:
-    """The game's ``OPPONENT_MIX`` (the share of the other seats' rollout moves played at random), or 0."""
+def opponent_mix_for(game: str) -> OpponentMix | None:
+    """The share of the other seats' rollout moves played at random, per sampled world: the game's
+    ``opponent_mix`` hook, else its ``OPPONENT_MIX`` for every move; ``None`` where neither asks for any."""
     module = _module(game)
+    hook = getattr(module, "opponent_mix", None) if module is not None else None
+    if callable(hook):
+        return cast(OpponentMix, hook)
     mix = getattr(module, "OPPONENT_MIX", None) if module is not None else None
-    return float(mix) if isinstance(mix, (int, float)) else 0.0
+    if not isinstance(mix, (int, float)) or mix <= 0:
+        return None
+    share = float(mix)
+    return lambda world: share
 
 
 def rollout_rounds_for(game: str) -> int:

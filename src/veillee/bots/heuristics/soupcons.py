@@ -45,14 +45,30 @@ from veillee.games.soupcons.rules import Phase
 from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
-__all__ = ["OPPONENT_MIX", "candidates", "choose", "evaluate", "rollout", "serpent_estimates"]
+__all__ = [
+    "ANSWER_MIX",
+    "OPPONENT_MIX",
+    "candidates",
+    "choose",
+    "evaluate",
+    "opponent_mix",
+    "rollout",
+    "serpent_estimates",
+]
 
 WIN = 1000.0
 OPPONENT_MIX = 0.0
 """The share of the other seats' moves that ``hard``'s rollouts play at random (its opponent model). 0: they
 play ``normal``. Setting 1 here (with ``SEARCH_DEPTH`` 1,000, rollouts to the match's end) did not
 measurably help against ``ismcts`` fields (55.2 % against main's 52.5 % of 300 pairings on fresh seeds) and
-cost ``hard`` its lead over ``normal`` fields (50.0 % against 74.4 %): issue 21, fifth pass in docs/bots.md."""
+cost ``hard`` its lead over ``normal`` fields (50.0 % against 74.4 %): issue 21, fifth pass in docs/bots.md.
+Answers have their own share, ``ANSWER_MIX``."""
+ANSWER_MIX = 1.0
+"""The share of the other seats' *answers* (accept or refuse) that ``hard``'s rollouts play at random; their
+offers and choices stay ``normal``'s. Why: receivers that do not read claims as ``normal`` does (a textbook
+``ismcts`` accepts about half the cards, by what it may be as much as by what is claimed) take a card
+``normal`` would refuse, and ``hard`` comparing offers against ``normal``'s answers kept a card for later that
+such a receiver would have taken. Measured in issue 21's ninth pass (docs/bots.md)."""
 S = Card.SERPENT
 HANDS_OVER = 20.0
 """The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
@@ -502,6 +518,12 @@ def rollout(world: GameState[Any], rng: random.Random) -> Action:
 
 
 # -- search hooks ----------------------------------------------------------------------------------------
+def opponent_mix(world: GameState[Any]) -> float:
+    """The share of the other seats' rollout moves played at random in ``world``: ``ANSWER_MIX`` for an
+    answer, ``OPPONENT_MIX`` for anything else."""
+    return ANSWER_MIX if cast(SoupconsState, world).phase is Phase.RESPOND else OPPONENT_MIX
+
+
 def _fitted_weight(view: SoupconsView, world: GameState[Any]) -> float:
     """``soupcons_worlds.fitted_weight`` (imported here, when first called: that module reads ``FIRST``
     from this one)."""
