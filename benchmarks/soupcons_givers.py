@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> None:
         encoding="utf-8",
     )
     for spec in schedule(config):
-        if spec.index in done:
+        if spec.index in done or spec.index < args.first:
             continue
         row = _play(config, spec, offers_path)
         with open(rows_path, "a", encoding="utf-8") as handle:
@@ -249,6 +249,7 @@ def main() -> None:
     play.add_argument("--games", type=int, required=True)
     play.add_argument("--out", required=True)
     play.add_argument("--field", default="ismcts")
+    play.add_argument("--first", type=int, default=0, help="skip the schedule's matches before this index")
     play.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     fitting = commands.add_parser("fit", help="propensities of the offered cards")
     fitting.add_argument("dirs", nargs="+")

@@ -15,8 +15,8 @@ Generic over ``GameState``: it needs only ``determinize``, ``clone``, ``view``, 
    that world, down to ``tree_depth`` plies; a new node tries the rollout policy's move first;
 4. rolls out with the game's ``normal`` policy (``veillee.bots.heuristics``, fed the world's view of the
    seat to act) until the round ends or ``depth`` decisions have been played; the game's ``OPPONENT_MIX``
-   (or its ``opponent_mix`` hook, per decision) plays that share of the other seats' moves at random
-   instead (its model of the opponents);
+   (or its ``opponent_mix`` hook, a model built from the searcher's view) plays that share of the other
+   seats' moves at random instead (its model of the opponents);
 5. scores the end per seat and credits each node with the value of the seat that chose it (multi-player
    rewards, not a two-player zero-sum sign flip).
 
@@ -207,7 +207,7 @@ def search(
         rollout_rounds_for(decision.game),
         evaluate_many,
         decision.seat,
-        opponent_mix_for(decision.game),
+        opponent_mix_for(decision.game, decision.seat_view),
     )
     seat = decision.seat
     root = Node(seat)

@@ -17,8 +17,9 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``OPPONENT_MIX``: the share of the *other* seats' rollout moves played uniformly at random (default 0):
   the search's model of its opponents, for a game where the fields it meets do not play like its own
   heuristic (Soupçons: a textbook ``ismcts`` ignores claims and accepts about half the cards);
-* ``opponent_mix(world) -> float``: the same share, decided per decision of a sampled world (Soupçons: the
-  other seats' answers at random, their other moves ``normal``'s); it replaces ``OPPONENT_MIX``;
+* ``opponent_mix(view) -> (world -> float)``: the same share, per decision of a sampled world, from a model
+  the searcher builds of the other seats from its view (Soupçons: each seat's answers at random as far as
+  its past answers say it ignores claims); it replaces ``OPPONENT_MIX``;
 * ``ROLLOUT_ROUNDS``: how many round ends a rollout plays through (default 1): more when what a move
   leaves in hand counts in the next round too;
 * ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);
@@ -180,13 +181,14 @@ def rollout_mix_for(game: str) -> float:
     return float(mix) if isinstance(mix, (int, float)) else 0.0
 
 
-def opponent_mix_for(game: str) -> OpponentMix | None:
+def opponent_mix_for(game: str, view: Any) -> OpponentMix | None:
     """The share of the other seats' rollout moves played at random, per sampled world: the game's
-    ``opponent_mix`` hook, else its ``OPPONENT_MIX`` for every move; ``None`` where neither asks for any."""
+    ``opponent_mix`` hook's model for the searcher's ``view``, else its ``OPPONENT_MIX`` for every move;
+    ``None`` where neither asks for any."""
     module = _module(game)
     hook = getattr(module, "opponent_mix", None) if module is not None else None
     if callable(hook):
-        return cast(OpponentMix, hook)
+        return cast(OpponentMix, hook(view))
     mix = getattr(module, "OPPONENT_MIX", None) if module is not None else None
     if not isinstance(mix, (int, float)) or mix <= 0:
         return None

@@ -37,6 +37,7 @@ from functools import cached_property
 from typing import Any, cast
 
 from veillee.bots.heuristics import best_of
+from veillee.bots.heuristics.soupcons_field import ignores_claims
 from veillee.core import GameState
 from veillee.games.soupcons.actions import Action, Kind
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card, Side, setup
@@ -46,7 +47,6 @@ from veillee.games.soupcons.state import SoupconsState
 from veillee.games.soupcons.view import SoupconsView
 
 __all__ = [
-    "ANSWER_MIX",
     "OPPONENT_MIX",
     "candidates",
     "choose",
@@ -62,13 +62,7 @@ OPPONENT_MIX = 0.0
 play ``normal``. Setting 1 here (with ``SEARCH_DEPTH`` 1,000, rollouts to the match's end) did not
 measurably help against ``ismcts`` fields (55.2 % against main's 52.5 % of 300 pairings on fresh seeds) and
 cost ``hard`` its lead over ``normal`` fields (50.0 % against 74.4 %): issue 21, fifth pass in docs/bots.md.
-Answers have their own share, ``ANSWER_MIX``."""
-ANSWER_MIX = 1.0
-"""The share of the other seats' *answers* (accept or refuse) that ``hard``'s rollouts play at random; their
-offers and choices stay ``normal``'s. Why: receivers that do not read claims as ``normal`` does (a textbook
-``ismcts`` accepts about half the cards, by what it may be as much as by what is claimed) take a card
-``normal`` would refuse, and ``hard`` comparing offers against ``normal``'s answers kept a card for later that
-such a receiver would have taken. Measured in issue 21's ninth pass (docs/bots.md)."""
+Answers have their own model, ``opponent_mix``."""
 S = Card.SERPENT
 HANDS_OVER = 20.0
 """The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
@@ -518,10 +512,20 @@ def rollout(world: GameState[Any], rng: random.Random) -> Action:
 
 
 # -- search hooks ----------------------------------------------------------------------------------------
-def opponent_mix(world: GameState[Any]) -> float:
-    """The share of the other seats' rollout moves played at random in ``world``: ``ANSWER_MIX`` for an
-    answer, ``OPPONENT_MIX`` for anything else."""
-    return ANSWER_MIX if cast(SoupconsState, world).phase is Phase.RESPOND else OPPONENT_MIX
+def opponent_mix(view: SoupconsView) -> Callable[[GameState[Any]], float]:
+    """``hard``'s model of the other seats in its rollouts: each seat's answers are played at random with
+    the chance that it ignores claims (``soupcons_field``, from its answers so far in ``view``), everything
+    else by ``normal`` (at least ``OPPONENT_MIX`` of every move at random: 0)."""
+    ignores = ignores_claims(view)
+
+    def share(world: GameState[Any]) -> float:
+        state = cast(SoupconsState, world)
+        seat = state.to_act
+        if state.phase is Phase.RESPOND and seat is not None:
+            return max(ignores[seat], OPPONENT_MIX)
+        return OPPONENT_MIX
+
+    return share
 
 
 def _fitted_weight(view: SoupconsView, world: GameState[Any]) -> float:
