@@ -268,21 +268,28 @@ def test_innocent_does_not_hand_a_likely_serpent_the_serpents_winning_card() -> 
     assert turned.is_over and turned.result().winners == (1,)
 
 
-def test_hard_rollouts_play_the_other_seats_answers_at_random() -> None:
-    # Seat 1 answers a claimed Serpent: ``normal`` refuses it every time. The shipped opponent model
-    # (``opponent_mix``: ``ANSWER_MIX`` 1 for answers, as a field that does not read claims, ``ismcts``,
-    # accepts about half of such cards) has seat 1 accept about half the time in seat 0's rollouts; when
-    # seat 1 is the searcher, its own moves stay ``normal``'s.
+def test_hard_rollouts_play_the_answers_of_seats_that_ignore_claims_at_random() -> None:
+    # Seat 1 answers a claimed Serpent: ``normal`` refuses it every time. In seat 0's rollouts seat 1 answers
+    # at random with the chance that it ignores claims (``soupcons_field``): even odds with no answer seen
+    # (a quarter accepted); once it took a second card (as ``ismcts`` does half the time, ``normal`` almost
+    # never) nearly always at random (about half accepted). When seat 1 is the searcher, its own moves stay
+    # ``normal``'s.
     state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
     play(state, "choose 1", "offer S as S")
-    game = ismcts._Game(
-        heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=0, others=opponent_mix_for("soupcons")
-    )
-    rng = random.Random(3)
-    accepted = sum(game.play(state, rng) == Action.accept() for _ in range(400))
-    assert 150 <= accepted <= 250
-    own = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=1, others=game.others)
-    assert all(own.play(state, rng) == Action.refuse() for _ in range(50))
+    taker = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    play(taker, "choose 1", "offer 5 as 5", "refuse", "offer 2 as 2", "accept")
+
+    def accepted(model_of: SoupconsState, seat: int) -> int:
+        others = opponent_mix_for("soupcons", model_of.seat_view(seat))
+        game = ismcts._Game(
+            heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=seat, others=others
+        )
+        rng = random.Random(3)
+        return sum(game.play(state, rng) == Action.accept() for _ in range(400))
+
+    assert 60 <= accepted(state, 0) <= 140
+    assert 150 <= accepted(taker, 0) <= 250
+    assert accepted(taker, 1) == 0
 
 
 def test_hard_rollouts_keep_the_other_seats_offers_normal() -> None:
@@ -290,7 +297,7 @@ def test_hard_rollouts_keep_the_other_seats_offers_normal() -> None:
     # offer, plays exactly ``normal``'s offer in seat 2's rollouts, draw for draw.
     state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
     play(state, "choose 1")
-    others = opponent_mix_for("soupcons")
+    others = opponent_mix_for("soupcons", state.seat_view(2))
     assert others is not None and others(state) == heuristic.OPPONENT_MIX == 0.0
     game = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=2, others=others)
     rollout = rollout_for("soupcons")
@@ -313,8 +320,8 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
     # and seat 1, the likely Serpent, has refused the 1. Main's ``hard`` offered the 2 claimed as a Night
     # turn in every seed: its rollouts' receiver was ``normal``, a Serpent who refuses claimed Night turns,
     # so the lie would force the 5 on it. A receiver that ignores claims (``ismcts``) takes the 2 half the
-    # time; with the other seats' answers modelled that way (``ANSWER_MIX`` 1, shipped since issue 21's ninth
-    # pass, docs/bots.md), ``hard`` offers the 5 itself in most seeds.
+    # time; with seat 1's answers modelled that way (``soupcons_field`` finding that it ignores claims, issue
+    # 21's ninth pass, docs/bots.md), ``hard`` offers the 5 itself in most seeds.
     state = stacked_game((("1", "5"), ("4", "0"), ("S", "3", "2")), first=2, round_cap=20)
     play(state, "choose 1", "offer S as 1", "accept", "choose 2", "offer S as 5", "refuse", "offer 4 as 4", "refuse")
     play(state, "offer 0 as 3", "choose 0", "offer 2 as 2", "accept", "choose 1", "offer 1 as 1", "refuse")
@@ -327,6 +334,7 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
             moves.append(bot.act(decision_for(state, 0, random.Random(seed)), random.Random(seed)))
         return sum(move.card is Card.MASK_5 for move in moves)
 
-    assert fives() >= 4  # as shipped: the other seats' answers are random in the rollouts
-    monkeypatch.setattr(heuristic, "ANSWER_MIX", 0.0)
-    assert fives() == 0  # with ``normal``'s answers, the lie
+    monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [0.0, 0.0, 0.0])
+    assert fives() == 0  # a seat 1 that reads claims as ``normal`` does: the lie
+    monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [1.0, 1.0, 1.0])
+    assert fives() >= 4  # a seat 1 that ignores them: the Night card
