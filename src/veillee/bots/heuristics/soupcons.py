@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, cast
 
-from veillee.bots.heuristics import best_of
+from veillee.bots.heuristics import OpponentMix, best_of
 from veillee.bots.heuristics.soupcons_field import ignores_claims
 from veillee.core import GameState
 from veillee.games.soupcons.actions import Action, Kind
@@ -512,7 +512,7 @@ def rollout(world: GameState[Any], rng: random.Random) -> Action:
 
 
 # -- search hooks ----------------------------------------------------------------------------------------
-def opponent_mix(view: SoupconsView) -> Callable[[GameState[Any]], float]:
+def opponent_mix(view: SoupconsView) -> OpponentMix:
     """``hard``'s model of the other seats in its rollouts: each seat's answers are played at random with
     the chance that it ignores claims (``soupcons_field``, from its answers so far in ``view``), everything
     else by ``normal`` (at least ``OPPONENT_MIX`` of every move at random: 0)."""
