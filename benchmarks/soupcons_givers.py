@@ -101,13 +101,22 @@ def _giver_history_on() -> None:
 
 def _others_random_on() -> None:
     """Trial (ninth pass): ``hard``'s rollouts play *every* move of the other seats at random (offers and
-    choices too, not only the answers ``ANSWER_MIX`` covers), at the shipped depth."""
+    choices too, not only their answers), at the shipped depth."""
     from veillee.bots.heuristics import soupcons
 
     soupcons.OPPONENT_MIX = 1.0
 
 
+def _answers_random_on() -> None:
+    """Trial (ninth pass, before the shipped per-seat model): every other seat's answers at random in
+    ``hard``'s rollouts, as if each were known to ignore claims."""
+    from veillee.bots.heuristics import soupcons
+
+    soupcons.ignores_claims = lambda view: [1.0] * view.players  # type: ignore[attr-defined]
+
+
 VARIANTS = {
+    "answers-random": _answers_random_on,
     "giver-model": _giver_model_on,
     "giver-history": _giver_history_on,
     "others-random": _others_random_on,
