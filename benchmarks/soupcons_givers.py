@@ -2,6 +2,7 @@
 
     python benchmarks/soupcons_givers.py run --seed 3101 --games 100 --out DIR [--variant NAME]
     python benchmarks/soupcons_givers.py fit DIR [DIR ...] [--givers ismcts]
+    python benchmarks/soupcons_givers.py claims DIR [DIR ...]
 
 ``run`` plays the schedule of
 
@@ -64,6 +65,7 @@ def exchanges(state: Any, labels: list[str]) -> list[dict[str, Any]]:
                 "categories": [category(c, table, night, on_table, serpent) for c in hand],
                 "offered": [int(c) for c in ex.offered],
                 "forced": ex.forced,
+                "claims": [_claim_kind(c, table) for c in ex.claims],
                 "night": night,
                 "on_table": on_table,
             }
@@ -177,6 +179,26 @@ def _play(config: TournamentConfig, spec: MatchSpec, offers_path: Path) -> dict[
     return match_row(spec, outcome)
 
 
+def _claim_kind(claim: Card, table: list[Side]) -> str:
+    """What a claim names, read from the table when the exchange began (the 0 and removed values: gone)."""
+    if claim is Card.SERPENT:
+        return "serpent"
+    return {NIGHT: "night", DAY: "day", GONE: "gone"}[table[claim]]
+
+
+def claims(args: argparse.Namespace) -> None:
+    """What each kind of giver claims (issue 21, tenth pass: ``normal`` names a Night turn every time)."""
+    kinds: dict[str, Counter[str]] = defaultdict(Counter)
+    for folder in args.dirs:
+        for line in (Path(folder) / "offers.jsonl").read_text(encoding="utf-8").splitlines():
+            ex = json.loads(line)
+            kinds[ex["giver"]].update(ex.get("claims", []))
+    for giver, counts in sorted(kinds.items()):
+        total = sum(counts.values())
+        shares = ", ".join(f"{kind} {n} ({100 * n / total:.1f} %)" for kind, n in counts.most_common())
+        print(f"{giver}: {total} claims: {shares}")
+
+
 def fit(args: argparse.Namespace) -> None:
     """Per (camp, cards left): counts of what was offered by category, and the conditional-logit fit."""
     choices: dict[tuple[bool, int], list[tuple[list[str], int]]] = defaultdict(list)
@@ -263,11 +285,10 @@ def main() -> None:
     fitting = commands.add_parser("fit", help="propensities of the offered cards")
     fitting.add_argument("dirs", nargs="+")
     fitting.add_argument("--givers", default="ismcts")
+    claiming = commands.add_parser("claims", help="what each kind of giver claims")
+    claiming.add_argument("dirs", nargs="+")
     args = parser.parse_args()
-    if args.command == "run":
-        run(args)
-    else:
-        fit(args)
+    {"run": run, "fit": fit, "claims": claims}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,21 @@
 """``hard``'s model of how the other Soupçons seats answer (``heuristics/soupcons_field.py``): from public
-answers only, a seat that takes second cards is taken to ignore claims, one that refuses them to read them."""
+claims and answers only, a seat that takes second cards or claims anything but a Night turn is taken to
+ignore claims, one that refuses second cards or claims Night turns to read them."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.soupcons.soupcons_helpers import play, stacked_game
-from veillee.bots.heuristics.soupcons_field import FIRST_NIGHT, SECOND, answers, ignores_claims
+from veillee.bots.heuristics.soupcons_field import (
+    CLAIMS_NIGHT,
+    FIRST_NIGHT,
+    OTHERS_CLAIM_NIGHT,
+    SECOND,
+    answers,
+    claims,
+    ignores_claims,
+)
 from veillee.games.soupcons import SoupconsState
 
 HANDS = (("5", "2", "S"), ("4", "1"), ("0", "3"))
@@ -16,10 +25,27 @@ def _views(state: SoupconsState) -> list[list[float]]:
     return [ignores_claims(state.seat_view(seat)) for seat in (None, 0, 1, 2)]
 
 
-def test_even_odds_before_any_answer() -> None:
+NIGHT_RATIO = CLAIMS_NIGHT / OTHERS_CLAIM_NIGHT
+"""How much one claimed Night turn weighs for « plays like ``normal`` »."""
+
+
+def test_even_odds_before_any_claim_or_answer() -> None:
     state = stacked_game(HANDS)
-    play(state, "choose 1", "offer S as S")
-    assert ignores_claims(state.seat_view(0)) == [0.5, 0.5, 0.5]  # the pending card is not answered yet
+    assert ignores_claims(state.seat_view(0)) == [0.5, 0.5, 0.5]
+    play(state, "choose 1", "offer 5 as 5")
+    chances = ignores_claims(state.seat_view(0))
+    assert chances[1:] == [0.5, 0.5]  # the pending card is not answered yet
+    assert chances[0] == pytest.approx(1 / (1 + NIGHT_RATIO)) and chances[0] < 0.3  # claimed a Night turn
+
+
+def test_a_claim_of_anything_but_a_night_turn_flags_the_giver() -> None:
+    # ``normal`` claims a Night turn every time; ``ismcts`` names one in about a third of its claims.
+    state = stacked_game(HANDS)
+    play(state, "choose 1", "offer 5 as 5", "refuse", "offer 2 as 0", "refuse", "offer S as S")
+    assert claims(state.seat_view(None)) == [[True, False, False], [], []]
+    chances = _views(state)
+    assert chances[0][0] > 0.99
+    assert all(seen == chances[0] for seen in chances)  # public claims only: every seat reads the same
 
 
 def test_a_seat_that_takes_a_second_card_ignores_claims() -> None:
@@ -29,7 +55,8 @@ def test_a_seat_that_takes_a_second_card_ignores_claims() -> None:
     ratio = (1 - FIRST_NIGHT) / 0.5 * SECOND / 0.5
     chances = _views(state)
     assert chances[0][1] == pytest.approx(1 / (1 + ratio)) and chances[0][1] > 0.9
-    assert chances[0][0] == chances[0][2] == 0.5  # seats that answered nothing
+    assert chances[0][2] == 0.5  # a seat that neither claimed nor answered
+    assert chances[0][0] == pytest.approx(1 / (1 + NIGHT_RATIO**2))  # claimed two Night turns, answered nothing
     assert all(seen == chances[0] for seen in chances)  # public answers only: every seat reads the same
 
 
