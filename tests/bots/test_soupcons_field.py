@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+import veillee
 from games.soupcons.soupcons_helpers import play, stacked_game
+from veillee.bots import make_bot, play_match
 from veillee.bots.heuristics.soupcons_field import (
     CLAIMS_NIGHT,
     FIRST_NIGHT,
@@ -73,3 +75,15 @@ def test_a_first_card_claimed_as_anything_but_a_night_turn_says_nothing() -> Non
     play(state, "choose 1", "offer S as S", "accept")
     assert answers(state.seat_view(0))[1] == []
     assert ignores_claims(state.seat_view(0))[1] == 0.5
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_normal_claims_a_night_turn_every_time(seed: int) -> None:
+    # The model's strongest evidence (``CLAIMS_NIGHT``): if ``normal`` ever claimed otherwise, a seat playing
+    # like it would be taken for one that ignores claims after a single claim.
+    state = veillee.new_game("soupcons", 3, 700 + seed, round_cap=20)
+    play_match(state, [make_bot("normal", "soupcons") for _ in range(3)], seed)
+    said = claims(state.seat_view(None))
+    assert sum(len(seat) for seat in said) >= 10
+    assert all(all(seat) for seat in said)
+    assert max(ignores_claims(state.seat_view(None))) < 0.5
