@@ -9,6 +9,7 @@
     veillee tournament soupcons -p 3 -o round_cap=20 --bots hard --field ismcts --seconds 0.1 --cpu-time \\
         --seed S --games N --jobs 1
 
+(``--seconds`` changes the 0.1),
 match by match with ``veillee.bots.tournament.play_spec``'s own steps (same ``TournamentConfig``,
 ``schedule``, per-match seeds, deals, seat rotation and bots, from whatever code ``PYTHONPATH`` points at),
 appends each match's row to ``DIR/rows.jsonl`` as it ends (``soupcons_ceiling.py compare`` reads them) and,
@@ -117,8 +118,17 @@ def _answers_random_on() -> None:
     soupcons.ignores_claims = lambda view: [1.0] * view.players  # type: ignore[attr-defined]
 
 
+def _identified_random_on() -> None:
+    """Trial (eleventh pass): a seat that ignores claims has its offers and choices played at random in
+    ``hard``'s rollouts too, with the chance it ignores claims (``soupcons.IDENTIFIED_RANDOM``)."""
+    from veillee.bots.heuristics import soupcons
+
+    soupcons.IDENTIFIED_RANDOM = True
+
+
 VARIANTS = {
     "answers-random": _answers_random_on,
+    "identified-random": _identified_random_on,
     "giver-model": _giver_model_on,
     "giver-history": _giver_history_on,
     "others-random": _others_random_on,
@@ -134,7 +144,7 @@ def run(args: argparse.Namespace) -> None:
         seed=args.seed,
         players=3,
         options=options,
-        seconds=0.1,
+        seconds=args.seconds,
         cpu_time=True,
         field=args.field,
     )
@@ -155,6 +165,7 @@ def run(args: argparse.Namespace) -> None:
                 "veillee": veillee.__file__,
                 "variant": args.variant,
                 "field": args.field,
+                "seconds": args.seconds,
             }
         ),
         encoding="utf-8",
@@ -281,6 +292,7 @@ def main() -> None:
     play.add_argument("--out", required=True)
     play.add_argument("--field", default="ismcts")
     play.add_argument("--first", type=int, default=0, help="skip the schedule's matches before this index")
+    play.add_argument("--seconds", type=float, default=0.1, help="every search seat's CPU seconds a move")
     play.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     fitting = commands.add_parser("fit", help="propensities of the offered cards")
     fitting.add_argument("dirs", nargs="+")

@@ -12,6 +12,7 @@ from games.soupcons.soupcons_helpers import give, play, stacked_game
 from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import opponent_mix_for, rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
+from veillee.bots.heuristics.soupcons_field import ignores_claims
 from veillee.games.soupcons import SoupconsState
 from veillee.games.soupcons.actions import Action
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card
@@ -338,3 +339,24 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
     assert fives() == 0  # a seat 1 that reads claims as ``normal`` does: the lie
     monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [1.0, 1.0, 1.0])
     assert fives() >= 4  # a seat 1 that ignores them: the Night card
+
+
+def test_hard_rollouts_play_every_move_of_seats_that_ignore_claims_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With ``IDENTIFIED_RANDOM``, a seat's choices and offers too are played at random with the chance that
+    # it ignores claims, except an offer while it holds a card that wins for its camp at once: ``normal``
+    # offers that card first, and so does an ``ismcts`` giver most of the time.
+    monkeypatch.setattr(heuristic, "IDENTIFIED_RANDOM", True)
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1", "offer 5 as 5", "refuse", "offer 2 as 0", "refuse", "offer S as S")
+    share = opponent_mix_for("soupcons", state.seat_view(2))
+    assert share is not None
+    chance = ignores_claims(state.seat_view(2))[1]  # seat 1 refused two cards (as ``normal`` mostly does)
+    assert 0.2 < chance < 0.4
+    assert state.phase.value == "choose" and state.to_act == 1 and share(state) == chance
+    play(state, "choose 2")
+    assert state.phase.value == "offer" and share(state) == chance
+    _set_table(state, [NIGHT, GONE, GONE, DAY, GONE])  # accepting the 4 removes it and leaves the Night 1
+    assert share(state) == 0.0  # seat 1 holds the Serpent and the Serpents' winning card: ``normal``'s offer
+    monkeypatch.setattr(heuristic, "IDENTIFIED_RANDOM", False)
+    _set_table(state, [NIGHT] * 5)
+    assert share(state) == 0.0  # off: offers are ``normal``'s

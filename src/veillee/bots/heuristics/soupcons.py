@@ -63,6 +63,9 @@ play ``normal``. Setting 1 here (with ``SEARCH_DEPTH`` 1,000, rollouts to the ma
 measurably help against ``ismcts`` fields (55.2 % against main's 52.5 % of 300 pairings on fresh seeds) and
 cost ``hard`` its lead over ``normal`` fields (50.0 % against 74.4 %): issue 21, fifth pass in docs/bots.md.
 Answers have their own model, ``opponent_mix``."""
+IDENTIFIED_RANDOM = False
+"""Whether ``opponent_mix`` plays a seat's offers and choices at random too, with the chance it ignores
+claims (an offer of a card that wins for its camp at once excepted): issue 21, eleventh pass."""
 S = Card.SERPENT
 HANDS_OVER = 20.0
 """The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
@@ -521,11 +524,22 @@ def opponent_mix(view: SoupconsView) -> OpponentMix:
     def share(world: GameState[Any]) -> float:
         state = cast(SoupconsState, world)
         seat = state.to_act
-        if state.phase is Phase.RESPOND and seat is not None:
+        if seat is None:
+            return OPPONENT_MIX
+        if state.phase is Phase.RESPOND:
+            return max(ignores[seat], OPPONENT_MIX)
+        if IDENTIFIED_RANDOM and not (state.phase is Phase.OFFER and _wins_now(state, seat)):
             return max(ignores[seat], OPPONENT_MIX)
         return OPPONENT_MIX
 
     return share
+
+
+def _wins_now(state: SoupconsState, seat: int) -> bool:
+    """Whether ``seat`` holds a card that ends the game for its camp if accepted now (``choose`` offers it
+    first, and so does an ``ismcts`` giver in 77 % of such exchanges: docs/bots.md, eighth pass)."""
+    table = _Table.of_world(state, seat)
+    return any(_card_score(card, table) >= WIN for card in set(table.hand))
 
 
 def _fitted_weight(view: SoupconsView, world: GameState[Any]) -> float:
