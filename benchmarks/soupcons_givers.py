@@ -118,17 +118,8 @@ def _answers_random_on() -> None:
     soupcons.ignores_claims = lambda view: [1.0] * view.players  # type: ignore[attr-defined]
 
 
-def _identified_random_on() -> None:
-    """Trial (eleventh pass): a seat that ignores claims has its offers and choices played at random in
-    ``hard``'s rollouts too, with the chance it ignores claims (``soupcons.IDENTIFIED_RANDOM``)."""
-    from veillee.bots.heuristics import soupcons
-
-    soupcons.IDENTIFIED_RANDOM = True
-
-
 VARIANTS = {
     "answers-random": _answers_random_on,
-    "identified-random": _identified_random_on,
     "giver-model": _giver_model_on,
     "giver-history": _giver_history_on,
     "others-random": _others_random_on,
