@@ -9,14 +9,14 @@
     veillee tournament soupcons -p 3 -o round_cap=20 --bots hard --field ismcts --seconds 0.1 --cpu-time \\
         --seed S --games N --jobs 1
 
-(``--seconds`` changes the 0.1),
-match by match with ``veillee.bots.tournament.play_spec``'s own steps (same ``TournamentConfig``,
-``schedule``, per-match seeds, deals, seat rotation and bots, from whatever code ``PYTHONPATH`` points at),
-appends each match's row to ``DIR/rows.jsonl`` as it ends (``soupcons_ceiling.py compare`` reads them) and,
-from the finished game's record (``state.past``: every exchange with its true cards in the order offered,
-and ``state.dealt``), every exchange to ``DIR/offers.jsonl``: the giver's seat label, its hand when the
-exchange began, the table then, and the cards offered in order. Nothing is read during play: the bots play
-exactly as in the tournament. ``--variant`` switches a trial on in this process only (see ``VARIANTS``).
+(``--field`` and ``--seconds`` change ``ismcts`` and 0.1) match by match with
+``veillee.bots.tournament.play_spec``'s own steps (same ``TournamentConfig``, ``schedule``, per-match seeds, deals,
+seat rotation and bots, from whatever code ``PYTHONPATH`` points at), appends each match's row to ``DIR/rows.jsonl``
+as it ends (``soupcons_ceiling.py compare`` reads them) and, from the finished game's record (``state.past``: every
+exchange with its true cards in the order offered, and ``state.dealt``), every exchange to ``DIR/offers.jsonl``: the
+giver's seat label, its hand when the exchange began, the table then, and the cards offered in order. Nothing is
+read during play: the bots play exactly as in the tournament. ``--variant`` switches a trial on in this process only
+(see ``VARIANTS``).
 
 ``fit`` estimates, from those exchanges, each card's *propensity* to be offered next, by the giver's camp
 (a Serpent in its hand or not), by how many cards it still has to offer (3 or 2), and by what the card does
