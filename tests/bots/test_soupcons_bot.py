@@ -12,7 +12,6 @@ from games.soupcons.soupcons_helpers import give, play, stacked_game
 from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import opponent_mix_for, rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
-from veillee.bots.heuristics.soupcons_field import ignores_claims
 from veillee.games.soupcons import SoupconsState
 from veillee.games.soupcons.actions import Action
 from veillee.games.soupcons.cards import DAY, GONE, NIGHT, Card
@@ -293,6 +292,19 @@ def test_hard_rollouts_play_the_answers_of_seats_that_ignore_claims_at_random() 
     assert accepted(taker, 1) == 0
 
 
+def test_hard_rollouts_keep_the_other_seats_offers_normal() -> None:
+    # Only answers are modelled at random (``OPPONENT_MIX`` 0): seat 0, holding three cards and about to
+    # offer, plays exactly ``normal``'s offer in seat 2's rollouts, draw for draw.
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1")
+    others = opponent_mix_for("soupcons", state.seat_view(2))
+    assert others is not None and others(state) == heuristic.OPPONENT_MIX == 0.0
+    game = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=2, others=others)
+    rollout = rollout_for("soupcons")
+    for seed in range(30):
+        assert game.play(state, random.Random(seed)) == rollout(state, _skip_one(seed))
+
+
 def _skip_one(seed: int) -> random.Random:
     """The stream ``_Game.play`` hands the rollout policy after drawing once for the opponent model."""
     rng = random.Random(seed)
@@ -309,43 +321,20 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
     # turn in every seed: its rollouts' receiver was ``normal``, a Serpent who refuses claimed Night turns,
     # so the lie would force the 5 on it. A receiver that ignores claims (``ismcts``) takes the 2 half the
     # time; with seat 1's answers modelled that way (``soupcons_field`` finding that it ignores claims, issue
-    # 21's ninth pass, docs/bots.md), ``hard`` offers the 5 itself in most seeds (14 of 20 here, where every
-    # move of the other seats, not only seat 1's answers, is then played at random: the eleventh pass).
+    # 21's ninth pass, docs/bots.md), ``hard`` offers the 5 itself in most seeds.
     state = stacked_game((("1", "5"), ("4", "0"), ("S", "3", "2")), first=2, round_cap=20)
     play(state, "choose 1", "offer S as 1", "accept", "choose 2", "offer S as 5", "refuse", "offer 4 as 4", "refuse")
     play(state, "offer 0 as 3", "choose 0", "offer 2 as 2", "accept", "choose 1", "offer 1 as 1", "refuse")
     assert state.to_act == 0 and sorted(str(card) for card in state.hands[0]) == ["2", "5"]
 
-    def fives(seeds: int) -> int:
+    def fives() -> int:
         moves = []
-        for seed in range(1, seeds + 1):
+        for seed in range(1, 7):
             bot = make_bot("hard", "soupcons", iterations=600, seconds=None)
             moves.append(bot.act(decision_for(state, 0, random.Random(seed)), random.Random(seed)))
         return sum(move.card is Card.MASK_5 for move in moves)
 
     monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [0.0, 0.0, 0.0])
-    assert fives(6) == 0  # a seat 1 that reads claims as ``normal`` does: the lie
+    assert fives() == 0  # a seat 1 that reads claims as ``normal`` does: the lie
     monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [1.0, 1.0, 1.0])
-    assert fives(20) >= 12  # a seat 1 that ignores them: the Night card
-
-
-def test_hard_rollouts_play_every_move_of_seats_that_ignore_claims_at_random() -> None:
-    # A seat's choices and offers too are played at random with the chance that it ignores claims, except
-    # an offer while it holds a card that wins for its camp at once: ``normal`` offers that card first, and
-    # so does an ``ismcts`` giver most of the time. That offer is ``normal``'s, draw for draw.
-    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")))
-    play(state, "choose 1", "offer 5 as 5", "refuse", "offer 2 as 0", "refuse", "offer S as S")
-    share = opponent_mix_for("soupcons", state.seat_view(2))
-    assert share is not None
-    chance = ignores_claims(state.seat_view(2))[1]  # seat 1 refused two cards (as ``normal`` mostly does)
-    assert 0.2 < chance < 0.4
-    assert state.phase.value == "choose" and state.to_act == 1 and share(state) == chance
-    play(state, "choose 2")
-    assert state.phase.value == "offer" and share(state) == chance
-    _set_table(state, [NIGHT, GONE, GONE, DAY, GONE])  # accepting the 4 removes it and leaves the Night 1
-    assert share(state) == heuristic.OPPONENT_MIX == 0.0  # seat 1 holds the Serpent and the winning 4
-    game = ismcts._Game(heuristic.evaluate, rollout_for("soupcons"), lambda world: None, 30, seat=2, others=share)
-    rollout = rollout_for("soupcons")
-    for seed in range(30):
-        assert game.play(state, random.Random(seed)) == rollout(state, _skip_one(seed))
-    assert rollout(state, random.Random(0)).card == Card.MASK_4
+    assert fives() >= 4  # a seat 1 that ignores them: the Night card

@@ -18,8 +18,8 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   the search's model of its opponents, for a game where the fields it meets do not play like its own
   heuristic (Soupçons: a textbook ``ismcts`` ignores claims and accepts about half the cards);
 * ``opponent_mix(view) -> (world -> float)``: the same share, per decision of a sampled world, from a model
-  the searcher builds of the other seats from its view (Soupçons: each seat's moves at random as far as
-  its past claims and answers say it ignores claims); it replaces ``OPPONENT_MIX``;
+  the searcher builds of the other seats from its view (Soupçons: each seat's answers at random as far as
+  its past answers say it ignores claims); it replaces ``OPPONENT_MIX``;
 * ``ROLLOUT_ROUNDS``: how many round ends a rollout plays through (default 1): more when what a move
   leaves in hand counts in the next round too;
 * ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);

@@ -62,7 +62,7 @@ OPPONENT_MIX = 0.0
 play ``normal``. Setting 1 here (with ``SEARCH_DEPTH`` 1,000, rollouts to the match's end) did not
 measurably help against ``ismcts`` fields (55.2 % against main's 52.5 % of 300 pairings on fresh seeds) and
 cost ``hard`` its lead over ``normal`` fields (50.0 % against 74.4 %): issue 21, fifth pass in docs/bots.md.
-Each other seat has its own model, ``opponent_mix``."""
+Answers have their own model, ``opponent_mix``."""
 S = Card.SERPENT
 HANDS_OVER = 20.0
 """The weight, in an innocent offer's score, of handing a likely Serpent the Serpents' winning card."""
@@ -513,34 +513,19 @@ def rollout(world: GameState[Any], rng: random.Random) -> Action:
 
 # -- search hooks ----------------------------------------------------------------------------------------
 def opponent_mix(view: SoupconsView) -> OpponentMix:
-    """``hard``'s model of the other seats in its rollouts: each seat's moves are played at random with the
-    chance that it ignores claims (``soupcons_field``, from its claims and answers so far in ``view``), the
-    rest by ``normal`` (at least ``OPPONENT_MIX`` of every move at random: 0).
-
-    One exception: an offer while the seat holds a card that wins for its camp at once is ``normal``'s
-    (that card first), as an ``ismcts`` giver's is most of the time. First the answers alone were modelled
-    (ninth and tenth passes); playing the choices and offers of such seats at random too gained 1.4 points of
-    pairings against ``ismcts`` fields over 600 matches (+0.7 SE, not significant) at no loss against
-    ``normal`` fields (issue 21, eleventh pass in docs/bots.md)."""
+    """``hard``'s model of the other seats in its rollouts: each seat's answers are played at random with
+    the chance that it ignores claims (``soupcons_field``, from its answers so far in ``view``), everything
+    else by ``normal`` (at least ``OPPONENT_MIX`` of every move at random: 0)."""
     ignores = ignores_claims(view)
 
     def share(world: GameState[Any]) -> float:
         state = cast(SoupconsState, world)
         seat = state.to_act
-        if seat is None:
-            return OPPONENT_MIX
-        if state.phase is Phase.OFFER and _wins_now(state, seat):
-            return OPPONENT_MIX
-        return max(ignores[seat], OPPONENT_MIX)
+        if state.phase is Phase.RESPOND and seat is not None:
+            return max(ignores[seat], OPPONENT_MIX)
+        return OPPONENT_MIX
 
     return share
-
-
-def _wins_now(state: SoupconsState, seat: int) -> bool:
-    """Whether ``seat`` holds a card that ends the game for its camp if accepted now (``choose`` offers it
-    first, and so does an ``ismcts`` giver in 77 % of such exchanges: docs/bots.md, eighth pass)."""
-    table = _Table.of_world(state, seat)
-    return any(_card_score(card, table) >= WIN for card in set(table.hand))
 
 
 def _fitted_weight(view: SoupconsView, world: GameState[Any]) -> float:

@@ -13,8 +13,7 @@ matches: 1,986 refusals of 2,028 second cards; 1,491 acceptances of 3,477 first 
 turns), where ``ismcts`` names a Night turn in a third of its claims (1,608 of 4,932 in those matches) and
 takes about half of the cards offered. So each
 seat's claims and answers so far weigh the two hypotheses (Bayes, from even odds), and the chance that the
-seat ignores claims is the share of its moves the rollouts play at random (answers since the ninth pass,
-choices and offers too since the eleventh). Its claims are the quicker
+seat ignores claims is the share of its answers the rollouts play at random. Its claims are the quicker
 evidence: one claim of anything but a Night turn settles it, where answers tell only from the first second
 card a seat is offered (issue 21, tenth pass). Reading only claims, answers and table changes, all public
 (ruling 7), it sees no card.
