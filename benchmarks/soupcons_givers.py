@@ -9,7 +9,7 @@
     veillee tournament soupcons -p 3 -o round_cap=20 --bots hard --field ismcts --seconds 0.1 --cpu-time \\
         --seed S --games N --jobs 1
 
-(``--field`` and ``--seconds`` change ``ismcts`` and 0.1) match by match with
+(``--bot``, ``--field`` and ``--seconds`` change ``hard``, ``ismcts`` and 0.1) match by match with
 ``veillee.bots.tournament.play_spec``'s own steps (same ``TournamentConfig``, ``schedule``, per-match seeds, deals,
 seat rotation and bots, from whatever code ``PYTHONPATH`` points at), appends each match's row to ``DIR/rows.jsonl``
 as it ends (``soupcons_ceiling.py compare`` reads them) and, from the finished game's record (``state.past``: every
@@ -61,6 +61,7 @@ def exchanges(state: Any, labels: list[str]) -> list[dict[str, Any]]:
         out.append(
             {
                 "giver": labels[ex.giver],
+                "receiver": labels[ex.receiver],
                 "serpent": serpent,
                 "hand": [int(c) for c in hand],
                 "categories": [category(c, table, night, on_table, serpent) for c in hand],
@@ -118,11 +119,20 @@ def _answers_random_on() -> None:
     soupcons.ignores_claims = lambda view: [1.0] * view.players  # type: ignore[attr-defined]
 
 
+def _to_the_end_on() -> None:
+    """Trial (twelfth pass): ``hard``'s rollouts play to the match's end (``SEARCH_DEPTH`` 1,000) instead of
+    judging by ``evaluate`` after the generic 30 decisions."""
+    from veillee.bots.heuristics import soupcons
+
+    soupcons.SEARCH_DEPTH = 1000  # type: ignore[attr-defined]
+
+
 VARIANTS = {
     "answers-random": _answers_random_on,
     "giver-model": _giver_model_on,
     "giver-history": _giver_history_on,
     "others-random": _others_random_on,
+    "to-the-end": _to_the_end_on,
 }
 
 
@@ -130,7 +140,7 @@ def run(args: argparse.Namespace) -> None:
     options = {**veillee.game_info(GAME).options.automated_defaults(), "round_cap": 20}
     config = TournamentConfig(
         game=GAME,
-        bots=("hard",),
+        bots=(args.bot,),
         games=args.games,
         seed=args.seed,
         players=3,
@@ -157,12 +167,13 @@ def run(args: argparse.Namespace) -> None:
                 "variant": args.variant,
                 "field": args.field,
                 "seconds": args.seconds,
+                "bot": args.bot,
             }
         ),
         encoding="utf-8",
     )
     for spec in schedule(config):
-        if spec.index in done or spec.index < args.first:
+        if spec.index in done or spec.index < args.first or (args.last is not None and spec.index > args.last):
             continue
         row = _play(config, spec, offers_path)
         with open(rows_path, "a", encoding="utf-8") as handle:
@@ -282,7 +293,9 @@ def main() -> None:
     play.add_argument("--games", type=int, required=True)
     play.add_argument("--out", required=True)
     play.add_argument("--field", default="ismcts")
+    play.add_argument("--bot", default="hard", help="the level of the seat measured against the field")
     play.add_argument("--first", type=int, default=0, help="skip the schedule's matches before this index")
+    play.add_argument("--last", type=int, help="skip the schedule's matches after this index")
     play.add_argument("--seconds", type=float, default=0.1, help="every search seat's CPU seconds a move")
     play.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     fitting = commands.add_parser("fit", help="propensities of the offered cards")
