@@ -127,11 +127,44 @@ def _to_the_end_on() -> None:
     soupcons.SEARCH_DEPTH = 1000  # type: ignore[attr-defined]
 
 
+def _random_rollouts_on() -> None:
+    """Trial (twelfth pass): ``hard``'s rollouts play every seat's moves uniformly at random to the match's
+    end (``ROLLOUT_MIX`` 1, ``SEARCH_DEPTH`` 1,000), as ``ismcts``'s do; the root's candidates, the paired
+    worlds and the override rule (``normal``'s move unless another beats it on evidence) are unchanged."""
+    from veillee.bots.heuristics import soupcons
+
+    soupcons.ROLLOUT_MIX = 1.0  # type: ignore[attr-defined]
+    soupcons.SEARCH_DEPTH = 1000  # type: ignore[attr-defined]
+
+
+def _plain_search_on() -> None:
+    """Trial (twelfth pass): ``hard`` plays ``ismcts``'s own search (``plain_search``, same budget, most
+    visited move) except at the endgame decisions that ``candidates`` leaves to ``normal`` (an answer to a
+    giver who may hold a game-ending card, an offer while holding a card that wins at once)."""
+    from veillee.bots import ismcts
+    from veillee.bots.baseline import plain_search
+    from veillee.bots.heuristics import policy_for, soupcons
+
+    normal = policy_for(GAME)
+
+    def act(self: ismcts.ISMCTSBot, decision: Any, rng: Any) -> Any:
+        if len(decision.legal) == 1:
+            return decision.legal[0]
+        if not soupcons.candidates(decision.seat_view, decision.legal):
+            return normal(decision, rng)
+        root = plain_search(decision, rng, iterations=self.iterations, seconds=self.seconds, clock=self.clock)
+        return max(decision.legal, key=lambda action: root.children[action].visits)
+
+    ismcts.ISMCTSBot.act = act  # type: ignore[method-assign]
+
+
 VARIANTS = {
     "answers-random": _answers_random_on,
     "giver-model": _giver_model_on,
     "giver-history": _giver_history_on,
     "others-random": _others_random_on,
+    "plain-search": _plain_search_on,
+    "random-rollouts": _random_rollouts_on,
     "to-the-end": _to_the_end_on,
 }
 
