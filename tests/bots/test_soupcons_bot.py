@@ -9,7 +9,7 @@ import pytest
 
 import veillee
 from games.soupcons.soupcons_helpers import give, play, stacked_game
-from veillee.bots import Decision, decision_for, ismcts, make_bot, play_match
+from veillee.bots import Decision, PlainISMCTSBot, baseline, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import opponent_mix_for, rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
 from veillee.games.soupcons import SoupconsState
@@ -192,6 +192,7 @@ def test_search_candidates_keep_one_claim_per_card_and_the_normal_card() -> None
 
 
 def test_hard_races_only_the_candidates_and_the_normal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", False)  # the heuristic-guided search (``expert``'s too)
     seen: list[list[Action] | None] = []
     real = ismcts.search
 
@@ -334,7 +335,46 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
             moves.append(bot.act(decision_for(state, 0, random.Random(seed)), random.Random(seed)))
         return sum(move.card is Card.MASK_5 for move in moves)
 
+    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", False)  # the heuristic-guided search and its opponent model
     monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [0.0, 0.0, 0.0])
     assert fives() == 0  # a seat 1 that reads claims as ``normal`` does: the lie
     monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [1.0, 1.0, 1.0])
     assert fives() >= 4  # a seat 1 that ignores them: the Night card
+
+
+def test_plain_hard_plays_the_baseline_search_where_candidates_leave_a_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With ``PLAIN_SEARCH`` (issue 21, twelfth pass), an offer that is not an endgame one is searched as the
+    # ``ismcts`` baseline searches it, with ``hard``'s budget: the same move for the same stream, and the
+    # heuristic-guided search is never called.
+    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", True)
+    monkeypatch.setattr(ismcts, "search", _never)
+    state = stacked_game((("5", "S", "2"), ("4", "1"), ("0", "3")))
+    play(state, "choose 1")
+    assert heuristic.candidates(state.seat_view(0), tuple(state.legal_actions()))
+    hard = make_bot("hard", "soupcons", iterations=300, seconds=None)
+    plain = PlainISMCTSBot(iterations=300, seconds=None)
+    for seed in range(3):
+        decision = decision_for(state, 0, random.Random(seed))
+        assert hard.act(decision, random.Random(seed)) == plain.act(decision, random.Random(seed))
+
+
+def test_plain_hard_leaves_the_endgame_offer_to_normal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Holding the card that turns the last Night card, an innocent offers it first (``normal``); the
+    # baseline's worlds cannot see that a giver does so, and the bot does not search this decision at all.
+    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", True)
+    monkeypatch.setattr(ismcts, "search", _never)
+    monkeypatch.setattr(baseline, "plain_search", _never)
+    state = stacked_game((("5", "2", "3"), ("4", "1"), ("0", "S")))
+    _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
+    play(state, "choose 1")
+    hard = make_bot("hard", "soupcons", iterations=300, seconds=None)
+    for seed in range(3):
+        decision = Decision("soupcons", 0, state.seat_view(0), tuple(state.legal_actions()))
+        assert hard.act(decision, random.Random(seed)) == NORMAL.act(decision, random.Random(seed))
+        assert hard.act(decision, random.Random(seed)).card is Card.MASK_5
+
+
+def _never(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("this decision must not be searched")

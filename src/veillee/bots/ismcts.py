@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from veillee.bots.base import Decision, choose_uniform
+from veillee.bots.baseline import PlainISMCTSBot
 from veillee.bots.heuristics import (
     Evaluator,
     OpponentMix,
@@ -62,6 +63,7 @@ from veillee.bots.heuristics import (
     confidence_for,
     evaluator_for,
     opponent_mix_for,
+    plain_search_for,
     policy_for,
     rollout_for,
     rollout_mix_for,
@@ -395,7 +397,11 @@ class ISMCTSBot:
     docstring). ``tree_depth`` defaults to the game's ``TREE_DEPTH`` (1: root only); ``confidence`` is how
     many standard errors of the paired gain a move must clear to be played instead of the ``normal`` move
     (default: the game's ``CONFIDENCE``, else 1);
-    ``clock`` measures ``seconds`` (``time.process_time``: CPU time)."""
+    ``clock`` measures ``seconds`` (``time.process_time``: CPU time).
+
+    In a game whose heuristic module sets ``PLAIN_SEARCH`` (Soupçons), the decisions that ``candidates``
+    does not leave to ``normal`` are searched as the ``ismcts`` baseline searches them, with this bot's
+    budget: there the heuristic's rollouts misled the search (``docs/bots.md``, issue 21, twelfth pass)."""
 
     def __init__(
         self,
@@ -416,10 +422,18 @@ class ISMCTSBot:
         self.clock = clock
         self._policy = policy_for(game)
         self._candidates = candidates_for(game)
+        self._plain = (
+            PlainISMCTSBot(iterations=iterations, seconds=seconds, name=name, clock=clock)
+            if plain_search_for(game)
+            else None
+        )
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
+        if self._plain is not None:
+            searched = self._candidates is None or self._candidates(decision.seat_view, decision.legal)
+            return self._plain.act(decision, rng) if searched else self._policy(decision, rng)
         usual = self._policy(decision, rng)
         actions = None
         if self._candidates is not None:

@@ -25,7 +25,13 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
 * ``CONFIDENCE``: how many standard errors of gain a move needs to replace the ``normal`` move (default 1);
 * ``candidates(view, legal) -> list[action]``: the legal moves the search compares at its root (default:
   all of them), for a game whose decisions offer many moves that differ in ways a short search cannot
-  tell apart; the search adds the ``normal`` move if it is missing;
+  tell apart; the search adds the ``normal`` move if it is missing (an empty list leaves the decision to
+  ``choose``);
+* ``PLAIN_SEARCH``: true for a game where ``hard`` searches as the ``ismcts`` baseline does (uniformly
+  random rollouts to the end, a tree of the whole game, the most visited move) wherever ``candidates``
+  does not leave the decision to ``choose`` (default false: the heuristic-guided search). For a game
+  whose heuristic models strong players badly, so that rollouts played by it mislead the search
+  (Soupçons, issue 21);
 * ``world_weight(view, world) -> float``: how much likelier ``world`` (a world sampled from ``view``) is
   under the module's model of the other seats than under the sampler's uniform draws, for what the sampler
   draws uniformly although players do not choose it so (e.g. which of a giver's cards is on offer). The
@@ -71,6 +77,7 @@ __all__ = [
     "generic_choose",
     "neutral_evaluate",
     "opponent_mix_for",
+    "plain_search_for",
     "policy_for",
     "rollout_for",
     "rollout_mix_for",
@@ -208,6 +215,12 @@ def confidence_for(game: str) -> float:
     module = _module(game)
     confidence = getattr(module, "CONFIDENCE", None) if module is not None else None
     return float(confidence) if isinstance(confidence, (int, float)) else 1.0
+
+
+def plain_search_for(game: str) -> bool:
+    """The game's ``PLAIN_SEARCH`` (``hard`` searches as the ``ismcts`` baseline does), or False."""
+    module = _module(game)
+    return getattr(module, "PLAIN_SEARCH", False) is True if module is not None else False
 
 
 def candidates_for(game: str) -> Candidates | None:

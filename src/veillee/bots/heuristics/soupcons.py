@@ -48,6 +48,7 @@ from veillee.games.soupcons.view import SoupconsView
 
 __all__ = [
     "OPPONENT_MIX",
+    "PLAIN_SEARCH",
     "candidates",
     "choose",
     "evaluate",
@@ -78,6 +79,9 @@ that ``candidates`` otherwise leaves to ``normal`` (issue 21, eighth pass in doc
 GIVER_HISTORY = False
 """With ``GIVER_MODEL``: whether the weights also read every past exchange of the other seats
 (``soupcons_worlds.history_ratio``), for who holds the Serpent."""
+PLAIN_SEARCH = False
+"""Whether ``hard`` searches as the ``ismcts`` baseline does (random rollouts to the end, a tree of the whole
+game, the most visited move) wherever ``candidates`` does not leave the decision to ``choose``."""
 FIRST = 0.6
 """How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
 did in 53-63 % of the exchanges where it held one (docs/bots.md, issue 21)."""
