@@ -192,7 +192,8 @@ def test_search_candidates_keep_one_claim_per_card_and_the_normal_card() -> None
 
 
 def test_hard_races_only_the_candidates_and_the_normal_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", False)  # the heuristic-guided search (``expert``'s too)
+    # The heuristic-guided search (``expert``'s too), not the baseline's.
+    monkeypatch.setattr(heuristic, "search_as_baseline", lambda view: False)
     seen: list[list[Action] | None] = []
     real = ismcts.search
 
@@ -335,20 +336,21 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
             moves.append(bot.act(decision_for(state, 0, random.Random(seed)), random.Random(seed)))
         return sum(move.card is Card.MASK_5 for move in moves)
 
-    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", False)  # the heuristic-guided search and its opponent model
+    # The heuristic-guided search and its opponent model, not the baseline's search.
+    monkeypatch.setattr(heuristic, "search_as_baseline", lambda view: False)
     monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [0.0, 0.0, 0.0])
     assert fives() == 0  # a seat 1 that reads claims as ``normal`` does: the lie
     monkeypatch.setattr(heuristic, "ignores_claims", lambda view: [1.0, 1.0, 1.0])
     assert fives() >= 4  # a seat 1 that ignores them: the Night card
 
 
-def test_plain_hard_plays_the_baseline_search_where_candidates_leave_a_choice(
+def test_hard_as_baseline_plays_the_baseline_search_where_candidates_leave_a_choice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # With ``PLAIN_SEARCH`` (issue 21, twelfth pass), an offer that is not an endgame one is searched as the
-    # ``ismcts`` baseline searches it, with ``hard``'s budget: the same move for the same stream, and the
-    # heuristic-guided search is never called.
-    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", True)
+    # Where ``search_as_baseline`` says so (issue 21, twelfth pass), an offer that is not an endgame one is
+    # searched as the ``ismcts`` baseline searches it, with ``hard``'s budget: the same move for the same
+    # stream, and the heuristic-guided search is never called.
+    monkeypatch.setattr(heuristic, "search_as_baseline", lambda view: True)
     monkeypatch.setattr(ismcts, "search", _never)
     state = stacked_game((("5", "S", "2"), ("4", "1"), ("0", "3")))
     play(state, "choose 1")
@@ -360,10 +362,10 @@ def test_plain_hard_plays_the_baseline_search_where_candidates_leave_a_choice(
         assert hard.act(decision, random.Random(seed)) == plain.act(decision, random.Random(seed))
 
 
-def test_plain_hard_leaves_the_endgame_offer_to_normal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hard_as_baseline_leaves_the_endgame_offer_to_normal(monkeypatch: pytest.MonkeyPatch) -> None:
     # Holding the card that turns the last Night card, an innocent offers it first (``normal``); the
     # baseline's worlds cannot see that a giver does so, and the bot does not search this decision at all.
-    monkeypatch.setattr(heuristic, "PLAIN_SEARCH", True)
+    monkeypatch.setattr(heuristic, "search_as_baseline", lambda view: True)
     monkeypatch.setattr(ismcts, "search", _never)
     monkeypatch.setattr(baseline, "plain_search", _never)
     state = stacked_game((("5", "2", "3"), ("4", "1"), ("0", "S")))
@@ -378,3 +380,17 @@ def test_plain_hard_leaves_the_endgame_offer_to_normal(monkeypatch: pytest.Monke
 
 def _never(*args: Any, **kwargs: Any) -> Any:
     raise AssertionError("this decision must not be searched")
+
+
+def test_hard_searches_as_the_baseline_only_once_every_other_seat_ignores_claims() -> None:
+    # Before any claim, even odds: the guided search. Seat 1 then claims a removal (``normal`` names a Night
+    # turn every time), seat 2 claims Night turns: only when both have said something ``normal`` would not
+    # does seat 0 search as the baseline does.
+    state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")), round_cap=20)
+    assert not heuristic.search_as_baseline(state.seat_view(0))
+    play(state, "choose 1", "offer 5 as 5", "accept", "choose 2", "offer 1 as 0", "accept")
+    play(state, "choose 0", "offer 3 as 3", "accept")
+    assert not heuristic.search_as_baseline(state.seat_view(0))  # seat 2 claimed as ``normal`` does
+    play(state, "choose 2", "offer 2 as 2", "accept", "choose 1", "offer 0 as S", "refuse")
+    assert heuristic.search_as_baseline(state.seat_view(0))
+    assert not heuristic.search_as_baseline(state.seat_view(2))  # seat 0 still claims as ``normal`` does

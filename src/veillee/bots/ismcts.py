@@ -63,12 +63,12 @@ from veillee.bots.heuristics import (
     confidence_for,
     evaluator_for,
     opponent_mix_for,
-    plain_search_for,
     policy_for,
     rollout_for,
     rollout_mix_for,
     rollout_rounds_for,
     round_for,
+    search_as_baseline_for,
     search_depth_for,
     terminal_values,
     tree_depth_for,
@@ -399,9 +399,10 @@ class ISMCTSBot:
     (default: the game's ``CONFIDENCE``, else 1);
     ``clock`` measures ``seconds`` (``time.process_time``: CPU time).
 
-    In a game whose heuristic module sets ``PLAIN_SEARCH`` (Soupçons), the decisions that ``candidates``
-    does not leave to ``normal`` are searched as the ``ismcts`` baseline searches them, with this bot's
-    budget: there the heuristic's rollouts misled the search (``docs/bots.md``, issue 21, twelfth pass)."""
+    Where the game's ``search_as_baseline`` hook says so for a decision (Soupçons: when the other seats
+    ignore claims), and ``candidates`` does not leave it to ``normal``, the decision is searched as the
+    ``ismcts`` baseline searches it, with this bot's budget: against such seats the heuristic's rollouts
+    misled the search (``docs/bots.md``, issue 21, twelfth pass)."""
 
     def __init__(
         self,
@@ -422,18 +423,15 @@ class ISMCTSBot:
         self.clock = clock
         self._policy = policy_for(game)
         self._candidates = candidates_for(game)
-        self._plain = (
-            PlainISMCTSBot(iterations=iterations, seconds=seconds, name=name, clock=clock)
-            if plain_search_for(game)
-            else None
-        )
+        self._as_baseline = search_as_baseline_for(game)
+        self._baseline = PlainISMCTSBot(iterations=iterations, seconds=seconds, name=name, clock=clock)
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
-        if self._plain is not None:
+        if self._as_baseline is not None and self._as_baseline(decision.seat_view):
             searched = self._candidates is None or self._candidates(decision.seat_view, decision.legal)
-            return self._plain.act(decision, rng) if searched else self._policy(decision, rng)
+            return self._baseline.act(decision, rng) if searched else self._policy(decision, rng)
         usual = self._policy(decision, rng)
         actions = None
         if self._candidates is not None:

@@ -27,11 +27,11 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   all of them), for a game whose decisions offer many moves that differ in ways a short search cannot
   tell apart; the search adds the ``normal`` move if it is missing (an empty list leaves the decision to
   ``choose``);
-* ``PLAIN_SEARCH``: true for a game where ``hard`` searches as the ``ismcts`` baseline does (uniformly
-  random rollouts to the end, a tree of the whole game, the most visited move) wherever ``candidates``
-  does not leave the decision to ``choose`` (default false: the heuristic-guided search). For a game
-  whose heuristic models strong players badly, so that rollouts played by it mislead the search
-  (Soupçons, issue 21);
+* ``search_as_baseline(view) -> bool``: whether ``hard`` searches this decision as the ``ismcts`` baseline
+  does (uniformly random rollouts to the end, a tree of the whole game, the most visited move) rather than
+  with the heuristic-guided search, where ``candidates`` does not leave it to ``choose`` (default: never).
+  For a game whose heuristic models some fields badly, so that rollouts played by it mislead the search
+  against them (Soupçons against seats that ignore claims, issue 21);
 * ``world_weight(view, world) -> float``: how much likelier ``world`` (a world sampled from ``view``) is
   under the module's model of the other seats than under the sampler's uniform draws, for what the sampler
   draws uniformly although players do not choose it so (e.g. which of a giver's cards is on offer). The
@@ -70,6 +70,7 @@ __all__ = [
     "OpponentMix",
     "Policy",
     "Rollout",
+    "SearchAsBaseline",
     "WorldWeight",
     "candidates_for",
     "confidence_for",
@@ -77,12 +78,12 @@ __all__ = [
     "generic_choose",
     "neutral_evaluate",
     "opponent_mix_for",
-    "plain_search_for",
     "policy_for",
     "rollout_for",
     "rollout_mix_for",
     "rollout_rounds_for",
     "round_for",
+    "search_as_baseline_for",
     "search_depth_for",
     "terminal_values",
     "tree_depth_for",
@@ -95,6 +96,7 @@ Rollout = Callable[[GameState[Any], random.Random], Any]
 Candidates = Callable[[Any, Sequence[Any]], list[Any]]
 WorldWeight = Callable[[Any, GameState[Any]], float]
 OpponentMix = Callable[[GameState[Any]], float]
+SearchAsBaseline = Callable[[Any], bool]
 
 GENERIC_ROLLOUTS = 4
 GENERIC_DEPTH = 30
@@ -217,10 +219,12 @@ def confidence_for(game: str) -> float:
     return float(confidence) if isinstance(confidence, (int, float)) else 1.0
 
 
-def plain_search_for(game: str) -> bool:
-    """The game's ``PLAIN_SEARCH`` (``hard`` searches as the ``ismcts`` baseline does), or False."""
+def search_as_baseline_for(game: str) -> SearchAsBaseline | None:
+    """The game's ``search_as_baseline`` (whether ``hard`` searches a decision as the ``ismcts`` baseline
+    does, from the seat's view), or None: never."""
     module = _module(game)
-    return getattr(module, "PLAIN_SEARCH", False) is True if module is not None else False
+    hook = getattr(module, "search_as_baseline", None) if module is not None else None
+    return cast(SearchAsBaseline, hook) if callable(hook) else None
 
 
 def candidates_for(game: str) -> Candidates | None:

@@ -48,12 +48,12 @@ from veillee.games.soupcons.view import SoupconsView
 
 __all__ = [
     "OPPONENT_MIX",
-    "PLAIN_SEARCH",
     "candidates",
     "choose",
     "evaluate",
     "opponent_mix",
     "rollout",
+    "search_as_baseline",
     "serpent_estimates",
 ]
 
@@ -79,9 +79,6 @@ that ``candidates`` otherwise leaves to ``normal`` (issue 21, eighth pass in doc
 GIVER_HISTORY = False
 """With ``GIVER_MODEL``: whether the weights also read every past exchange of the other seats
 (``soupcons_worlds.history_ratio``), for who holds the Serpent."""
-PLAIN_SEARCH = False
-"""Whether ``hard`` searches as the ``ismcts`` baseline does (random rollouts to the end, a tree of the whole
-game, the most visited move) wherever ``candidates`` does not leave the decision to ``choose``."""
 FIRST = 0.6
 """How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
 did in 53-63 % of the exchanges where it held one (docs/bots.md, issue 21)."""
@@ -530,6 +527,19 @@ def opponent_mix(view: SoupconsView) -> OpponentMix:
         return OPPONENT_MIX
 
     return share
+
+
+def search_as_baseline(view: SoupconsView) -> bool:
+    """Whether ``hard`` searches this decision as the ``ismcts`` baseline does: when every other seat more
+    likely ignores claims than not (``soupcons_field``; even odds, before any evidence, is not enough).
+
+    Why (issue 21, twelfth pass in docs/bots.md): against seats that play by search and ignore claims
+    (``ismcts``), rollouts played by ``normal`` mislead ``hard``, and the more so the longer it searches
+    (0.9 s: 42.5 % of pairings against an ``ismcts`` field, where the baseline's search with ``normal``'s
+    endgame decisions ranked higher); against seats that read claims as ``normal`` does, the guided search
+    is far stronger (71.5 % of pairings against a ``normal`` field, the baseline's search 51.0 %)."""
+    me, _, _ = _seat(view)
+    return all(chance > 0.5 for seat, chance in enumerate(ignores_claims(view)) if seat != me)
 
 
 def _fitted_weight(view: SoupconsView, world: GameState[Any]) -> float:
