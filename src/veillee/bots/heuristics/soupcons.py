@@ -26,7 +26,9 @@ cards as values). Reasons:
   claimed win (``_Table.answer_gain``), and an innocent does not turn one of the last two Night cards
   for a likely Serpent, who would then hold the Serpents' winning card and give next.
 
-``evaluate`` serves the search; it reads the camps from the (sampled) world's hands.
+``evaluate`` serves the search; it reads the camps from the (sampled) world's hands. ``search_as_baseline``
+tells ``hard`` to search as the ``ismcts`` baseline does once every other seat ignores claims (then
+``normal`` is the wrong model of them).
 """
 
 from __future__ import annotations
