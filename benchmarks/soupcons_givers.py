@@ -158,8 +158,17 @@ def _plain_search_on() -> None:
     ismcts.ISMCTSBot.act = act  # type: ignore[method-assign]
 
 
+def _baseline_search_on() -> None:
+    """Trial (twelfth pass): ``soupcons.BASELINE_SEARCH`` on: ``hard`` searches as the ``ismcts`` baseline
+    once every other seat ignores claims (``search_as_baseline``)."""
+    from veillee.bots.heuristics import soupcons
+
+    soupcons.BASELINE_SEARCH = True
+
+
 VARIANTS = {
     "answers-random": _answers_random_on,
+    "baseline-search": _baseline_search_on,
     "giver-model": _giver_model_on,
     "giver-history": _giver_history_on,
     "others-random": _others_random_on,

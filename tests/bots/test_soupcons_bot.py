@@ -382,10 +382,13 @@ def _never(*args: Any, **kwargs: Any) -> Any:
     raise AssertionError("this decision must not be searched")
 
 
-def test_hard_searches_as_the_baseline_only_once_every_other_seat_ignores_claims() -> None:
+def test_hard_searches_as_the_baseline_only_once_every_other_seat_ignores_claims(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Before any claim, even odds: the guided search. Seat 1 then claims a removal (``normal`` names a Night
     # turn every time), seat 2 claims Night turns: only when both have said something ``normal`` would not
-    # does seat 0 search as the baseline does.
+    # does seat 0 search as the baseline does, and only with the switch on (it ships off).
+    monkeypatch.setattr(heuristic, "BASELINE_SEARCH", True)
     state = stacked_game((("5", "2", "S"), ("4", "1"), ("0", "3")), round_cap=20)
     assert not heuristic.search_as_baseline(state.seat_view(0))
     play(state, "choose 1", "offer 5 as 5", "accept", "choose 2", "offer 1 as 0", "accept")
@@ -394,3 +397,5 @@ def test_hard_searches_as_the_baseline_only_once_every_other_seat_ignores_claims
     play(state, "choose 2", "offer 2 as 2", "accept", "choose 1", "offer 0 as S", "refuse")
     assert heuristic.search_as_baseline(state.seat_view(0))
     assert not heuristic.search_as_baseline(state.seat_view(2))  # seat 0 still claims as ``normal`` does
+    monkeypatch.setattr(heuristic, "BASELINE_SEARCH", False)
+    assert not heuristic.search_as_baseline(state.seat_view(0))

@@ -399,10 +399,10 @@ class ISMCTSBot:
     (default: the game's ``CONFIDENCE``, else 1);
     ``clock`` measures ``seconds`` (``time.process_time``: CPU time).
 
-    Where the game's ``search_as_baseline`` hook says so for a decision (Soupçons: when the other seats
-    ignore claims), and ``candidates`` does not leave it to ``normal``, the decision is searched as the
-    ``ismcts`` baseline searches it, with this bot's budget: against such seats the heuristic's rollouts
-    misled the search (``docs/bots.md``, issue 21, twelfth pass)."""
+    Where the game's ``search_as_baseline`` hook says so for a decision, and ``candidates`` does not leave
+    it to ``normal``, the decision is searched as the ``ismcts`` baseline searches it, with this bot's
+    budget: for fields that the heuristic's rollouts model wrongly (Soupçons' seats that ignore claims; its
+    hook ships off, ``docs/bots.md``, issue 21, twelfth pass)."""
 
     def __init__(
         self,

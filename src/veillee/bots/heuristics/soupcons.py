@@ -27,8 +27,8 @@ cards as values). Reasons:
   for a likely Serpent, who would then hold the Serpents' winning card and give next.
 
 ``evaluate`` serves the search; it reads the camps from the (sampled) world's hands. ``search_as_baseline``
-tells ``hard`` to search as the ``ismcts`` baseline does once every other seat ignores claims (then
-``normal`` is the wrong model of them).
+would tell ``hard`` to search as the ``ismcts`` baseline does once every other seat ignores claims; it is
+off (``BASELINE_SEARCH``).
 """
 
 from __future__ import annotations
@@ -81,6 +81,11 @@ that ``candidates`` otherwise leaves to ``normal`` (issue 21, eighth pass in doc
 GIVER_HISTORY = False
 """With ``GIVER_MODEL``: whether the weights also read every past exchange of the other seats
 (``soupcons_worlds.history_ratio``), for who holds the Serpent."""
+BASELINE_SEARCH = False
+"""Whether ``search_as_baseline`` may say yes (issue 21, twelfth pass in docs/bots.md). Off: against
+``ismcts`` fields it gained nothing measurable at 0.9 s (+0.6 standard errors over the guided search, 102
+paired matches on two seeds) and lost at 0.1 s (50.8 % of pairings against 58.5 %, 150 paired matches,
+-1.9 standard errors)."""
 FIRST = 0.6
 """How often a giver offers first a card that wins for its camp at once: ``normal`` always does, ``ismcts``
 did in 53-63 % of the exchanges where it held one (docs/bots.md, issue 21)."""
@@ -532,14 +537,17 @@ def opponent_mix(view: SoupconsView) -> OpponentMix:
 
 
 def search_as_baseline(view: SoupconsView) -> bool:
-    """Whether ``hard`` searches this decision as the ``ismcts`` baseline does: when every other seat more
-    likely ignores claims than not (``soupcons_field``; even odds, before any evidence, is not enough).
+    """Whether ``hard`` searches this decision as the ``ismcts`` baseline does: with ``BASELINE_SEARCH`` on,
+    when every other seat more likely ignores claims than not (``soupcons_field``; even odds, before any
+    evidence, is not enough).
 
-    Why (issue 21, twelfth pass in docs/bots.md): against seats that play by search and ignore claims
-    (``ismcts``), rollouts played by ``normal`` mislead ``hard``, and the more so the longer it searches
-    (0.9 s: 42.5 % of pairings against an ``ismcts`` field, where the baseline's search with ``normal``'s
-    endgame decisions ranked higher); against seats that read claims as ``normal`` does, the guided search
-    is far stronger (71.5 % of pairings against a ``normal`` field, the baseline's search 51.0 %)."""
+    Why it was tried (issue 21, twelfth pass in docs/bots.md): against seats that ignore claims (``ismcts``),
+    rollouts played by ``normal`` model them wrongly (0.9 s: the guided ``hard`` ranked above an ``ismcts``
+    seat in 42.5 % of pairings, the baseline's search in 55.6 %); against seats that read claims as ``normal``
+    does, the guided search is far stronger (71.5 % of pairings against a ``normal`` field, the baseline's
+    search 51.0 %), hence the switch on public evidence."""
+    if not BASELINE_SEARCH:
+        return False
     me, _, _ = _seat(view)
     return all(chance > 0.5 for seat, chance in enumerate(ignores_claims(view)) if seat != me)
 
