@@ -25,7 +25,9 @@ hook keeps one claim per offered card and leaves two game-ending decisions to ``
 worlds get them wrong, which the true world does not. ``--others P`` sets the search's opponent model
 (Soupçons' ``OPPONENT_MIX``, in this process only): the share of the other seats' rollout moves played at
 random instead of by ``normal``. Every run writes ``kinds.json``: per decision kind, how many choices the
-oracle made and how often it did not play the ``normal`` move. With ``--versus-hard``, each decision is
+oracle made and how often it did not play the ``normal`` move. With ``--plain`` the oracle is the ``ismcts``
+baseline's own search on the true state (the field's algorithm handed the truth; ``--every-move`` and
+``--others`` then change nothing). With ``--versus-hard``, each decision is
 also given to a shipped `hard` (its own sampled world, same budget, its own RNG, outside the oracle's
 clock), and ``kinds.json`` counts where the two moves differ (an offer by its card): where the missing
 information matters. That doubles the CPU of a run.
@@ -50,7 +52,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import veillee
-from veillee.bots import Decision, ISMCTSBot, decision_for, play_match
+from veillee.bots import Decision, ISMCTSBot, PlainISMCTSBot, decision_for, play_match
 from veillee.bots.heuristics import soupcons as soupcons_heuristic
 from veillee.bots.tournament import MatchSpec, TournamentConfig, _agent, match_row, schedule, summarise, wilson
 from veillee.cli.tournament import write_outputs
@@ -88,9 +90,18 @@ class Oracle:
     needs_world = False
 
     def __init__(
-        self, seconds: float, *, every_move: bool = False, shadow: ISMCTSBot | None = None, shadow_seed: int = 0
+        self,
+        seconds: float,
+        *,
+        every_move: bool = False,
+        plain: bool = False,
+        shadow: ISMCTSBot | None = None,
+        shadow_seed: int = 0,
     ) -> None:
         self.search = ISMCTSBot(GAME, iterations=None, seconds=seconds, name="oracle", clock=time.process_time)
+        self.plain = PlainISMCTSBot(seconds=seconds, name="oracle", clock=time.process_time) if plain else None
+        """With ``plain``: the ``ismcts`` baseline's own search on the true state (the field's algorithm,
+        handed the truth) instead of ``hard``'s."""
         if every_move:
             # Without the ``candidates`` hook the root compares every legal move, including the two decisions
             # the hook leaves to ``normal`` because sampled worlds get them wrong (the oracle's are right).
@@ -111,7 +122,7 @@ class Oracle:
         probe = random.Random()
         probe.setstate(rng.getstate())  # the draws ``act`` makes first: its ``normal`` move
         usual = self.search._policy(decision, probe)
-        action = self.search.act(true, rng)
+        action = (self.search if self.plain is None else self.plain).act(true, rng)
         if len(decision.legal) > 1:
             kind = str(getattr(decision.legal[0], "kind", type(decision.legal[0]).__name__))
             self.choices[kind] += 1
@@ -209,7 +220,11 @@ def run(args: argparse.Namespace) -> None:
     done = {row["index"] for row in read_rows(out)} if jsonl.exists() else set()
     shadow = ISMCTSBot(GAME, iterations=None, seconds=args.field_seconds, clock=time.process_time)
     oracle = Oracle(
-        args.seconds, every_move=args.every_move, shadow=shadow if args.versus_hard else None, shadow_seed=args.seed
+        args.seconds,
+        every_move=args.every_move,
+        plain=args.plain,
+        shadow=shadow if args.versus_hard else None,
+        shadow_seed=args.seed,
     )
     (out / "machine.json").write_text(
         json.dumps(
@@ -221,6 +236,7 @@ def run(args: argparse.Namespace) -> None:
                 "field_seconds": args.field_seconds,
                 "versus_hard": args.versus_hard,
                 "every_move": args.every_move,
+                "plain": args.plain,
                 "others": args.others,
             }
         ),
@@ -278,6 +294,7 @@ def main() -> None:
     play.add_argument(
         "--others", type=float, default=None, help="share of the other seats' rollout moves played at random"
     )
+    play.add_argument("--plain", action="store_true", help="the oracle searches as the ismcts baseline does")
     play.add_argument("--versus-hard", action="store_true", help="also ask a shipped hard each decision")
     both = commands.add_parser("compare", help="paired difference of two runs on the same schedule")
     both.add_argument("first")
