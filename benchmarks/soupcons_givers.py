@@ -166,17 +166,6 @@ def _baseline_search_on() -> None:
     soupcons.BASELINE_SEARCH = True
 
 
-def _single_tree_on() -> None:
-    """Trial (thirteenth pass): ``BASELINE_SEARCH`` on, with every seat's tree keyed as the giver sees an
-    offer (its card; the claim dropped): one tree of true moves, as the baseline's, but one offer a card
-    instead of seven, at the root (``candidates``) and below it."""
-    from veillee.bots.heuristics import soupcons
-
-    soupcons.BASELINE_SEARCH = True
-    shared = soupcons.tree_key
-    soupcons.tree_key = lambda action, actor, observer: shared(action, actor, actor)  # type: ignore[attr-defined]
-
-
 VARIANTS = {
     "answers-random": _answers_random_on,
     "baseline-search": _baseline_search_on,
@@ -185,7 +174,6 @@ VARIANTS = {
     "others-random": _others_random_on,
     "plain-search": _plain_search_on,
     "random-rollouts": _random_rollouts_on,
-    "single-tree": _single_tree_on,
     "to-the-end": _to_the_end_on,
 }
 

@@ -9,7 +9,7 @@ import pytest
 
 import veillee
 from games.soupcons.soupcons_helpers import give, play, stacked_game
-from veillee.bots import Decision, baseline, decision_for, ismcts, make_bot, observers, play_match
+from veillee.bots import Decision, PlainISMCTSBot, baseline, decision_for, ismcts, make_bot, play_match
 from veillee.bots.heuristics import opponent_mix_for, rollout_for
 from veillee.bots.heuristics import soupcons as heuristic
 from veillee.games.soupcons import SoupconsState
@@ -344,28 +344,22 @@ def test_hard_gives_the_night_card_rather_than_lie_to_a_receiver_it_expects_to_r
     assert fives() >= 4  # a seat 1 that ignores them: the Night card
 
 
-def test_hard_as_baseline_plays_the_observer_search_where_candidates_leave_a_choice(
+def test_hard_as_baseline_plays_the_baseline_search_where_candidates_leave_a_choice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Where ``search_as_baseline`` says so (issue 21), an offer that is not an endgame one is searched by
-    # the multiple-observer search over the candidates (one claim a card), keyed by ``tree_key``, with
-    # ``hard``'s budget: the most visited of them for the same stream; neither the heuristic-guided search
-    # nor the baseline's single tree is called.
+    # Where ``search_as_baseline`` says so (issue 21, twelfth pass), an offer that is not an endgame one is
+    # searched as the ``ismcts`` baseline searches it, with ``hard``'s budget: the same move for the same
+    # stream, and the heuristic-guided search is never called.
     monkeypatch.setattr(heuristic, "search_as_baseline", lambda view: True)
     monkeypatch.setattr(ismcts, "search", _never)
-    monkeypatch.setattr(baseline, "plain_search", _never)
     state = stacked_game((("5", "S", "2"), ("4", "1"), ("0", "3")))
     play(state, "choose 1")
-    legal = tuple(state.legal_actions())
-    moves = heuristic.candidates(state.seat_view(0), legal)
-    assert len(moves) == 3 < len(legal)
+    assert heuristic.candidates(state.seat_view(0), tuple(state.legal_actions()))
     hard = make_bot("hard", "soupcons", iterations=300, seconds=None)
+    plain = PlainISMCTSBot(iterations=300, seconds=None)
     for seed in range(3):
         decision = decision_for(state, 0, random.Random(seed))
-        visits = observers.observer_search(
-            decision, random.Random(seed), heuristic.tree_key, actions=moves, iterations=300
-        )
-        assert hard.act(decision, random.Random(seed)) == max(visits, key=visits.__getitem__)
+        assert hard.act(decision, random.Random(seed)) == plain.act(decision, random.Random(seed))
 
 
 def test_hard_as_baseline_leaves_the_endgame_offer_to_normal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -374,7 +368,6 @@ def test_hard_as_baseline_leaves_the_endgame_offer_to_normal(monkeypatch: pytest
     monkeypatch.setattr(heuristic, "search_as_baseline", lambda view: True)
     monkeypatch.setattr(ismcts, "search", _never)
     monkeypatch.setattr(baseline, "plain_search", _never)
-    monkeypatch.setattr(ismcts, "observer_search", _never)
     state = stacked_game((("5", "2", "3"), ("4", "1"), ("0", "S")))
     _set_table(state, [DAY, DAY, DAY, DAY, NIGHT])
     play(state, "choose 1")

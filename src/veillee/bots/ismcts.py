@@ -72,10 +72,8 @@ from veillee.bots.heuristics import (
     search_depth_for,
     terminal_values,
     tree_depth_for,
-    tree_key_for,
     world_weight_for,
 )
-from veillee.bots.observers import observer_search
 from veillee.core import GameState
 
 __all__ = ["LEAVES", "EvaluateMany", "ISMCTSBot", "Node", "search"]
@@ -427,29 +425,13 @@ class ISMCTSBot:
         self._candidates = candidates_for(game)
         self._as_baseline = search_as_baseline_for(game)
         self._baseline = PlainISMCTSBot(iterations=iterations, seconds=seconds, name=name, clock=clock)
-        self._tree_key = tree_key_for(game)
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
         if self._as_baseline is not None and self._as_baseline(decision.seat_view):
-            moves = decision.legal if self._candidates is None else self._candidates(decision.seat_view, decision.legal)
-            if not moves:
-                return self._policy(decision, rng)
-            if len(moves) == 1:
-                return moves[0]
-            if self._tree_key is None:
-                return self._baseline.act(decision, rng)
-            visits = observer_search(
-                decision,
-                rng,
-                self._tree_key,
-                actions=moves,
-                iterations=self.iterations,
-                seconds=self.seconds,
-                clock=self.clock,
-            )
-            return max(visits, key=visits.__getitem__)  # most visited; ties to the first, reproducibly
+            searched = self._candidates is None or self._candidates(decision.seat_view, decision.legal)
+            return self._baseline.act(decision, rng) if searched else self._policy(decision, rng)
         usual = self._policy(decision, rng)
         actions = None
         if self._candidates is not None:

@@ -32,9 +32,6 @@ A game's heuristic is the module ``veillee.bots.heuristics.<game>``; it may defi
   with the heuristic-guided search, where ``candidates`` does not leave it to ``choose`` (default: never).
   For a game whose heuristic models some fields badly, so that rollouts played by it mislead the search
   against them (Soupçons against seats that ignore claims, issue 21);
-* ``tree_key(action, actor, observer) -> Hashable``: what ``observer`` tells apart of ``actor``'s move, for
-  that baseline-like search: with it, the search grows one tree per seat keyed by what each observes
-  (``veillee.bots.observers``, multiple-observer ISMCTS) instead of the baseline's single tree of true moves;
 * ``world_weight(view, world) -> float``: how much likelier ``world`` (a world sampled from ``view``) is
   under the module's model of the other seats than under the sampler's uniform draws, for what the sampler
   draws uniformly although players do not choose it so (e.g. which of a giver's cards is on offer). The
@@ -74,7 +71,6 @@ __all__ = [
     "Policy",
     "Rollout",
     "SearchAsBaseline",
-    "TreeKey",
     "WorldWeight",
     "candidates_for",
     "confidence_for",
@@ -91,7 +87,6 @@ __all__ = [
     "search_depth_for",
     "terminal_values",
     "tree_depth_for",
-    "tree_key_for",
     "world_weight_for",
 ]
 
@@ -102,7 +97,6 @@ Candidates = Callable[[Any, Sequence[Any]], list[Any]]
 WorldWeight = Callable[[Any, GameState[Any]], float]
 OpponentMix = Callable[[GameState[Any]], float]
 SearchAsBaseline = Callable[[Any], bool]
-TreeKey = Callable[[Any, int, int], Hashable]
 
 GENERIC_ROLLOUTS = 4
 GENERIC_DEPTH = 30
@@ -231,14 +225,6 @@ def search_as_baseline_for(game: str) -> SearchAsBaseline | None:
     module = _module(game)
     hook = getattr(module, "search_as_baseline", None) if module is not None else None
     return cast(SearchAsBaseline, hook) if callable(hook) else None
-
-
-def tree_key_for(game: str) -> TreeKey | None:
-    """The game's ``tree_key`` (what each seat tells apart of a move, for the multiple-observer search), or
-    None: the baseline's single tree of true moves."""
-    module = _module(game)
-    hook = getattr(module, "tree_key", None) if module is not None else None
-    return cast(TreeKey, hook) if callable(hook) else None
 
 
 def candidates_for(game: str) -> Candidates | None:

@@ -34,7 +34,7 @@ off (``BASELINE_SEARCH``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, cast
 
@@ -57,7 +57,6 @@ __all__ = [
     "rollout",
     "search_as_baseline",
     "serpent_estimates",
-    "tree_key",
 ]
 
 WIN = 1000.0
@@ -551,17 +550,6 @@ def search_as_baseline(view: SoupconsView) -> bool:
         return False
     me, _, _ = _seat(view)
     return all(chance > 0.5 for seat, chance in enumerate(ignores_claims(view)) if seat != me)
-
-
-def tree_key(action: Action, actor: int, observer: int) -> Hashable:
-    """What ``observer`` tells apart of ``actor``'s move in the search as the baseline
-    (``search_as_baseline``, multiple-observer trees): an offer is its card to the giver and nothing but an
-    offer to the others (the card is face down, R6); the claim is dropped for everyone, since that search
-    runs only against seats that ignore claims, and 7 claims a card would split its iterations sevenfold
-    among moves that differ in nothing its model reads."""
-    if action.kind is Kind.OFFER:
-        return action.card if actor == observer else Kind.OFFER
-    return action
 
 
 def _fitted_weight(view: SoupconsView, world: GameState[Any]) -> float:
