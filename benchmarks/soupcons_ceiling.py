@@ -27,10 +27,10 @@ worlds get them wrong, which the true world does not. ``--others P`` sets the se
 random instead of by ``normal``. Every run writes ``kinds.json``: per decision kind, how many choices the
 oracle made and how often it did not play the ``normal`` move. With ``--plain`` the oracle is the ``ismcts``
 baseline's own search on the true state (the field's algorithm handed the truth; ``--every-move`` and
-``--others`` then change nothing). With ``--versus-hard``, each decision is
-also given to a shipped `hard` (its own sampled world, same budget, its own RNG, outside the oracle's
-clock), and ``kinds.json`` counts where the two moves differ (an offer by its card): where the missing
-information matters. That doubles the CPU of a run.
+``--others`` then change nothing). With ``--versus-hard``, each decision is also given to a shipped `hard`
+(its own sampled world, same budget, its own RNG, outside the oracle's clock), and ``kinds.json`` counts
+where the two moves differ (an offer by its card): where the missing information matters. That doubles
+the CPU of a run.
 
 Every match is appended to ``DIR/rows.jsonl`` as it ends (a run cut short still counts; a restarted run
 skips the matches already there); at the end ``DIR/summary.json`` has the tournament's summary
